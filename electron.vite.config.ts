@@ -1,0 +1,23 @@
+// electron-vite: builds main (src/main/index.ts), preload (src/preload/index.ts) and the renderer
+// (src/renderer/index.html) into out/. Only `build` works on machines without the Electron binary;
+// `dev` and `preview` need it (see scripts/start.js).
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  main: {},
+  preload: {
+    build: {
+      rolldownOptions: {
+        // Sandboxed preloads cannot be ES modules: force CommonJS (out/preload/index.cjs) even
+        // though package.json says "type": "module".
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    resolve: { alias: { '@renderer': resolve('src/renderer/src') } },
+    plugins: [svelte()],
+  },
+});

@@ -1,0 +1,19 @@
+// The `chronicle` command: one subcommand per job. Returns the process exit code.
+import { runReplay } from './replay';
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  replay: { run: (args) => runReplay(args), usage: 'replay FILE   replay a game record and print it as JSON' },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    const lines = Object.values(COMMANDS).map((c) => `  chronicle ${c.usage}`);
+    process.stderr.write(`usage:\n${lines.join('\n')}\n`);
+    return name === undefined || name === '--help' ? 0 : 2;
+  }
+  return command.run(args);
+}

@@ -1,0 +1,24 @@
+// Small queries about cards, through the table's card set.
+import type { CharacterDef } from './card-set/types';
+import type { GameState } from './state';
+import type { CardId, Seat } from './types';
+
+export const defOf = (s: GameState, card: CardId): CharacterDef => {
+  const def = s.cardSet.characterById.get(card);
+  if (!def) throw new Error(`unknown card ${card}`); // ids are validated at the boundary
+  return def;
+};
+
+export const isMasked = (s: GameState, card: CardId): boolean => s.masked.includes(card);
+
+/** Evil while it is not masked (a face-down Evil card is no longer Evil). */
+export const isEvilAlly = (s: GameState, card: CardId): boolean => defOf(s, card).evil && !isMasked(s, card);
+
+/** Seat that holds `card` in hand, or -1. */
+export const holderOf = (s: GameState, card: CardId): Seat => s.hands.findIndex((h) => h.includes(card));
+
+export const opponentsOf = (s: GameState, seat: Seat): Seat[] => {
+  const out: Seat[] = [];
+  for (let o = 0; o < s.players; o++) if (o !== seat) out.push(o);
+  return out;
+};

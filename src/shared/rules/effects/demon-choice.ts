@@ -1,0 +1,10 @@
+// Demon: at the end of the meeting its player chooses who (themselves included) takes it.
+import type { DecisionEffect } from './effect';
+
+export const demonChoice: DecisionEffect = {
+  decision: 'demonChoice',
+  choices: (s) => Array.from({ length: s.players }, (_, target) => ({ target })),
+  resolve(d, _seat, { target }) {
+    d.meeting.demonTo = target!;
+  },
+};

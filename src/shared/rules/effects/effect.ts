@@ -1,0 +1,44 @@
+// The contract of an effect primitive: the choices it offers and how a choice resolves.
+import type { Choice } from '../actions';
+import type { DecisionKind, DraftState, GameState } from '../state';
+import type { CardId, Seat } from '../types';
+
+export interface DecisionEffect {
+  readonly decision: DecisionKind;
+  /** Every legal answer for the card's player; empty means the ability does nothing (ruling 7). */
+  choices(s: GameState, seat: Seat, source: CardId): Choice[];
+  /** Apply an answer that `choices` offered. */
+  resolve(d: DraftState, seat: Seat, choice: Choice): void;
+}
+
+/** Effects that ask nothing: the engine consults their kind at a fixed point (meeting end, scoring). */
+export interface PassiveEffect {
+  readonly decision: null;
+}
+
+export type EffectImpl = DecisionEffect | PassiveEffect;
+
+export const PASSIVE: PassiveEffect = { decision: null };
+
+/** Take `card` out of `from`; it must be there (a broken invariant is a bug). */
+export function removeCard(from: CardId[], card: CardId): void {
+  const i = from.indexOf(card);
+  if (i < 0) throw new Error(`card ${card} is not where the engine expects it`);
+  from.splice(i, 1);
+}
+
+/** A card leaving the allies loses its mask (cards.md, Fool). */
+export function unmask(d: DraftState, card: CardId): void {
+  const i = d.masked.indexOf(card);
+  if (i >= 0) d.masked.splice(i, 1);
+}
+
+/** Every (opponent, ally of theirs) pair. */
+export function opponentAllies(s: GameState, seat: Seat): Choice[] {
+  const out: Choice[] = [];
+  for (let o = 0; o < s.players; o++) {
+    if (o === seat) continue;
+    for (const card of s.allies[o]!) out.push({ target: o, card });
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+// Gift (10s): give one of your allies to an opponent of your choice.
+import type { Choice } from '../actions';
+import { type DecisionEffect, removeCard } from './effect';
+
+export const gift: DecisionEffect = {
+  decision: 'gift',
+  choices(s, seat) {
+    const out: Choice[] = [];
+    for (const card of s.allies[seat]!) {
+      for (let o = 0; o < s.players; o++) if (o !== seat) out.push({ target: o, card });
+    }
+    return out;
+  },
+  resolve(d, seat, { target, card }) {
+    removeCard(d.allies[seat]!, card!);
+    d.allies[target!]!.push(card!);
+  },
+};

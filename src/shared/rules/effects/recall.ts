@@ -1,0 +1,12 @@
+// Recall (6s): return one of your own allies to your hand, where it is an ordinary card again.
+import { type DecisionEffect, removeCard, unmask } from './effect';
+
+export const recall: DecisionEffect = {
+  decision: 'recall',
+  choices: (s, seat) => s.allies[seat]!.map((card) => ({ card })),
+  resolve(d, seat, { card }) {
+    removeCard(d.allies[seat]!, card!);
+    unmask(d, card!);
+    d.hands[seat]!.push(card!);
+  },
+};

@@ -1,0 +1,22 @@
+// Return (7s): send one other card already played in this meeting back to its owner's hand.
+// It no longer counts, its end-of-meeting ability is cancelled, and the lead suit stays.
+// Only face-up cards can be chosen: a face-down card has nothing to cancel, and naming it
+// would tell the 7's player a card they may not see.
+import type { Choice } from '../actions';
+import type { DecisionEffect } from './effect';
+
+export const returnPlayed: DecisionEffect = {
+  decision: 'return',
+  choices(s, _seat, source) {
+    const out: Choice[] = [];
+    for (const p of s.meeting.plays) {
+      if (!p.faceDown && !p.returned && p.card !== source) out.push({ card: p.card });
+    }
+    return out;
+  },
+  resolve(d, _seat, { card }) {
+    const play = d.meeting.plays.find((p) => p.card === card)!;
+    play.returned = true;
+    d.hands[play.seat]!.push(play.card);
+  },
+};

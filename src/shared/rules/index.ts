@@ -1,0 +1,12 @@
+// The rules engine's public surface.
+export * from './actions';
+export * from './card-set/types';
+export { loadCardSet, parseCardSetJson } from './card-set/load';
+export { DEFAULT_CARD_SET } from './card-set/default-set';
+export * from './engine';
+export * from './errors';
+export * from './events';
+export * from './result';
+export type { GameState, RoundDeal, MeetingSummary, RoundScore, SeatScore, InsightSnapshot, DecisionKind, Pending } from './state';
+export * from './types';
+export * from './view';

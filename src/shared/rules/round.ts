@@ -1,0 +1,28 @@
+// After a meeting: the end of the round when a hand is empty, then the end of the game or the
+// next round (rulings 9 and 12).
+import { startRound } from './deal';
+import type { GameEvent } from './events';
+import { scoreRound } from './scoring';
+import type { DraftState } from './state';
+import { FAME_TO_WIN } from './types';
+
+export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[]): void {
+  if (!d.hands.some((h) => h.length === 0)) return;
+  d.lastRound = scoreRound(d);
+  events.push({ type: 'roundScored', score: d.lastRound, fame: d.fame.slice() });
+  d.historyUsed.push(...d.historyRevealed);
+  d.historyRevealed = [];
+  d.historyPrevious = d.historyActive;
+  d.insights = d.insights.map(() => null);
+
+  const top = Math.max(...d.fame);
+  const leaders = d.fame.flatMap((f, seat) => (f === top ? [seat] : []));
+  if (top >= FAME_TO_WIN && !(d.options.prolongedGame && leaders.length > 1)) {
+    d.over = true;
+    d.winners = leaders;
+    events.push({ type: 'gameOver', winners: leaders });
+    return;
+  }
+  d.round++;
+  startRound(d, events);
+}

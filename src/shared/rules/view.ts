@@ -1,0 +1,131 @@
+// The only projection of hidden information: what one seat (or a spectator) may know.
+// A seat sees its own hand and Insight snapshot, face-down plays only if they are its own,
+// counts for other hands, and every public zone. The seed and the deck never leave.
+import type { Action } from './actions';
+import { legalActions } from './engine';
+import type { GameEvent } from './events';
+import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, SeatScore } from './state';
+import type { CardId, GameOptions, HistoryId, Seat, StrengthSuit } from './types';
+
+export type Viewer = Seat | 'spectator';
+
+export interface PlayView {
+  readonly seat: Seat;
+  /** null when played face down by another seat. */
+  readonly card: CardId | null;
+  readonly faceDown: boolean;
+  readonly returned: boolean;
+}
+
+/** The round's score breakdown, as counts (its cards are dealt again by now). */
+export interface RoundScoreView {
+  readonly round: number;
+  readonly history: readonly HistoryId[];
+  readonly excluded: readonly Seat[];
+  readonly evilMonopoly: Seat | null;
+  readonly seats: readonly DeepReadonly<SeatScore>[];
+}
+
+export interface PlayerView {
+  readonly viewer: Viewer;
+  /** Increases with every applied action; intents quote it. */
+  readonly version: number;
+  readonly players: number;
+  readonly options: GameOptions;
+  readonly cardSetId: string;
+  readonly round: number;
+  /** History cards in play this round, in order. */
+  readonly history: readonly HistoryId[];
+  readonly themeCard: CardId;
+  readonly startSeat: Seat;
+  readonly historyDeckCount: number;
+  readonly burned: CardId | null;
+  /** Your hand; null for a spectator. */
+  readonly hand: readonly CardId[] | null;
+  readonly handCounts: readonly number[];
+  readonly allies: readonly (readonly CardId[])[];
+  readonly masked: readonly CardId[];
+  /** Only the top of the discard pile is visible. */
+  readonly discardTop: CardId | null;
+  readonly discardCount: number;
+  readonly meeting: {
+    readonly leader: Seat;
+    readonly leadSuit: StrengthSuit | null;
+    readonly plays: readonly PlayView[];
+  };
+  /** Who must act and how; null when the game is over. */
+  readonly toAct: { readonly seat: Seat; readonly kind: 'play' | DecisionKind } | null;
+  /** Your legal actions (empty unless you must act). */
+  readonly legalActions: readonly Action[];
+  /** What your Insight showed you this round. */
+  readonly insight: DeepReadonly<InsightSnapshot> | null;
+  readonly fame: readonly number[];
+  readonly lastMeeting: DeepReadonly<MeetingSummary> | null;
+  readonly lastRound: RoundScoreView | null;
+  readonly over: boolean;
+  readonly winners: readonly Seat[];
+}
+
+export function viewFor(s: GameState, viewer: Viewer): PlayerView {
+  const seat = viewer === 'spectator' ? null : viewer;
+  const last = s.lastRound;
+  return {
+    viewer,
+    version: s.version,
+    players: s.players,
+    options: s.options,
+    cardSetId: s.cardSet.id,
+    round: s.round,
+    history: s.historyActive,
+    themeCard: s.themeCard,
+    startSeat: s.startSeat,
+    historyDeckCount: s.historyDeck.length,
+    burned: s.burned,
+    hand: seat === null ? null : s.hands[seat]!,
+    handCounts: s.hands.map((h) => h.length),
+    allies: s.allies,
+    masked: s.masked,
+    discardTop: s.discard.at(-1) ?? null,
+    discardCount: s.discard.length,
+    meeting: {
+      leader: s.meeting.leader,
+      leadSuit: s.meeting.leadSuit,
+      plays: s.meeting.plays.map((p) => ({ ...p, card: p.faceDown && p.seat !== seat ? null : p.card })),
+    },
+    toAct: s.over ? null : s.pending ? { seat: s.pending.seat, kind: s.pending.kind } : { seat: (s.meeting.leader + s.meeting.plays.length) % s.players, kind: 'play' },
+    legalActions: seat === null ? [] : legalActions(s, seat),
+    insight: seat === null ? null : s.insights[seat]!,
+    fame: s.fame,
+    lastMeeting: s.lastMeeting,
+    lastRound: last && {
+      round: last.round,
+      history: last.history,
+      excluded: last.excluded,
+      evilMonopoly: last.evilMonopoly,
+      seats: last.seats,
+    },
+    over: s.over,
+    winners: s.winners,
+  };
+}
+
+/** An event as one viewer may learn it. */
+export type VisibleEvent =
+  | Exclude<GameEvent, { type: 'dealt' } | { type: 'roundScored' }>
+  | { readonly type: 'dealt'; readonly hand: readonly CardId[] | null; readonly handCounts: readonly number[] }
+  | { readonly type: 'roundScored'; readonly score: RoundScoreView; readonly fame: readonly number[] };
+
+export function redactEvent(e: GameEvent, viewer: Viewer): VisibleEvent {
+  switch (e.type) {
+    case 'dealt':
+      return { type: 'dealt', hand: viewer === 'spectator' ? null : e.hands[viewer]!, handCounts: e.hands.map((h) => h.length) };
+    case 'cardPlayed':
+      return e.faceDown && e.seat !== viewer ? { ...e, card: null } : e;
+    case 'roundScored': {
+      const { allies: _allies, masked: _masked, ...score } = e.score;
+      return { type: 'roundScored', score, fame: e.fame };
+    }
+    default:
+      return e;
+  }
+}

@@ -1,0 +1,35 @@
+// Vitest: two projects. `include` lives only inside the projects: with `extends: true` a root
+// `test.include` would be concatenated with each project's and files would run twice.
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  plugins: [svelte()],
+  test: {
+    passWithNoTests: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/renderer/**', 'tests/e2e/**', '**/node_modules/**'],
+          // The real `electron` module tries to download its binary on import and throws:
+          // this setup file mocks it for every node test (a test may still vi.mock it itself).
+          setupFiles: ['tests/setup/electron.ts'],
+        },
+      },
+      {
+        extends: true,
+        // Svelte's package.json picks its server build unless the "browser" condition is set.
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['tests/renderer/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
