@@ -3,7 +3,7 @@
 import type { GameEvent } from './events';
 import { revealHistory } from './history';
 import { DealError } from './deal-error';
-import { Rng } from './rng';
+import { Rng, Stream } from './rng';
 import type { DraftState, RoundDeal } from './state';
 import type { CardId } from './types';
 
@@ -13,7 +13,7 @@ export const handSize = (players: number, deckSize: number): number =>
 
 export function startRound(d: DraftState, events: GameEvent[]): void {
   const preset = d.presetRounds[d.round] ?? null;
-  const { revealed, active, onTable } = revealHistory(d, new Rng(d.seed, `history ${d.round}`), preset?.history ?? null);
+  const { revealed, active, onTable } = revealHistory(d, new Rng(d.seedKey, Stream.History, d.round), preset?.history ?? null);
   const themes = active.map((h) => d.cardSet.historyById.get(h)!.theme);
   const { hands, burned } = preset ? checkPreset(d, preset, themes) : deal(d, themes);
 
@@ -46,7 +46,7 @@ export function startRound(d: DraftState, events: GameEvent[]): void {
 
 /** Shuffle and deal from the round's own chance stream. */
 function deal(d: DraftState, themes: readonly CardId[]): { hands: CardId[][]; burned: CardId | null } {
-  const rng = new Rng(d.seed, `deal ${d.round}`);
+  const rng = new Rng(d.seedKey, Stream.Deal, d.round);
   let deck = rng.shuffle(d.cardSet.characters.map((c) => c.id));
   let burned: CardId | null = null;
   if (d.players === 5) {

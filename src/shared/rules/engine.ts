@@ -11,7 +11,7 @@ import type { GameEvent } from './events';
 import { demonToPlace, finishMeeting, meetingComplete } from './meeting';
 import { checkPlay, legalPlays, playCard, seatToPlay } from './play';
 import { type Result, err, ok } from './result';
-import { Rng } from './rng';
+import { Rng, Stream, seedKey } from './rng';
 import { endRoundIfHandEmpty } from './round';
 import { type DraftState, type GameState, type RoundDeal, draftOf } from './state';
 import { DEFAULT_OPTIONS, type GameOptions, MAX_PLAYERS, MIN_PLAYERS, type Seat } from './types';
@@ -37,16 +37,18 @@ export function newGame(setup: GameSetup): Result<Applied, RuleError> {
     return err(ruleError('MALFORMED_ACTION', `a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players}`));
   }
   const cardSet = setup.cardSet ?? DEFAULT_CARD_SET;
+  const key = seedKey(seed);
   const d: DraftState = {
     version: 0,
     players,
     options: { ...DEFAULT_OPTIONS, ...setup.options },
     cardSet,
     seed,
+    seedKey: key,
     presetRounds: (setup.rounds ?? []).map((r) => ({ ...r, hands: r.hands.map((h) => h.slice()) })),
     deals: [],
     round: 0,
-    historyDeck: new Rng(seed, 'history deck').shuffle(cardSet.history.map((h) => h.id)),
+    historyDeck: new Rng(key, Stream.HistoryDeck).shuffle(cardSet.history.map((h) => h.id)),
     historyUsed: [],
     historyRevealed: [],
     historyActive: [],
@@ -93,37 +95,56 @@ const decisionChoices = (s: GameState): Choice[] =>
 
 /** Apply one action; an illegal one is refused with a code and changes nothing. */
 export function applyAction(s: GameState, action: Action): Result<Applied, RuleError> {
-  if (s.over) return err(ruleError('GAME_OVER', 'the game is over'));
-  const malformed = shapeProblem(s, action);
-  if (malformed) return err(ruleError('MALFORMED_ACTION', malformed));
-  const seat = action.seat;
-  if (seat !== currentDecider(s)) return err(ruleError('NOT_YOUR_TURN', `seat ${currentDecider(s)} acts now`));
+  const refused = refusal(s, action);
+  if (refused) return err(refused);
+  const d = draftOf(s);
+  return withDealErrors(() => ok({ state: d, events: advance(d, action) }));
+}
 
-  const events: GameEvent[] = [];
-  let d: DraftState;
+/**
+ * The same for simulations (bot playouts, benchmarks): changes a private draft in place
+ * instead of copying the state. A refused action leaves the draft unchanged.
+ */
+export function applyInPlace(d: DraftState, action: Action): Result<readonly GameEvent[], RuleError> {
+  const refused = refusal(d, action);
+  if (refused) return err(refused);
+  return withDealErrors(() => ok(advance(d, action)));
+}
+
+/** Why `action` may not be applied now, or null when it may. */
+function refusal(s: GameState, action: Action): RuleError | null {
+  if (s.over) return ruleError('GAME_OVER', 'the game is over');
+  const malformed = shapeProblem(s, action);
+  if (malformed) return ruleError('MALFORMED_ACTION', malformed);
+  if (action.seat !== currentDecider(s)) return ruleError('NOT_YOUR_TURN', `seat ${currentDecider(s)} acts now`);
   if (isPlay(action)) {
-    if (s.pending) return err(ruleError('DECISION_PENDING', `answer the ${s.pending.kind} decision first`));
-    const faceDown = action.faceDown === true;
-    const problem = checkPlay(s, action.play, faceDown);
-    if (problem) return err(problem);
-    d = draftOf(s);
-    playCard(d, seat, action.play, faceDown, events);
+    if (s.pending) return ruleError('DECISION_PENDING', `answer the ${s.pending.kind} decision first`);
+    return checkPlay(s, action.play, action.faceDown === true);
+  }
+  if (!s.pending) return ruleError('NO_DECISION_PENDING', 'play a card');
+  const { target, card } = action.choose;
+  const offered = decisionChoices(s).some((c) => c.target === target && c.card === card);
+  return offered ? null : ruleError('ILLEGAL_CHOICE', `not an answer to the ${s.pending.kind} decision`);
+}
+
+/** Apply an action that `refusal` accepted, then run the game forward. */
+function advance(d: DraftState, action: Action): GameEvent[] {
+  const events: GameEvent[] = [];
+  const seat = action.seat;
+  if (isPlay(action)) {
+    playCard(d, seat, action.play, action.faceDown === true, events);
   } else {
-    if (!s.pending) return err(ruleError('NO_DECISION_PENDING', 'play a card'));
-    const { kind, source } = s.pending;
-    const { target, card } = action.choose;
-    const choice = decisionChoices(s).find((c) => c.target === target && c.card === card);
-    if (!choice) return err(ruleError('ILLEGAL_CHOICE', `not an answer to the ${kind} decision`));
-    d = draftOf(s);
+    const { kind, source } = d.pending!;
+    const choice: Choice = {};
+    if (action.choose.target !== undefined) (choice as { target?: Seat }).target = action.choose.target;
+    if (action.choose.card !== undefined) (choice as { card?: string }).card = action.choose.card;
     DECISIONS[kind].resolve(d, seat, choice);
     d.pending = null;
     events.push({ type: 'abilityUsed', seat, source, kind, choice });
   }
-  return withDealErrors(() => {
-    settle(d, events);
-    d.version++;
-    return ok({ state: d, events });
-  });
+  settle(d, events);
+  d.version++;
+  return events;
 }
 
 /** Run the game forward until someone must decide: meeting end, Demon, round end, next round. */
@@ -138,7 +159,7 @@ function settle(d: DraftState, events: GameEvent[]): void {
   endRoundIfHandEmpty(d, events);
 }
 
-function withDealErrors(run: () => Result<Applied, RuleError>): Result<Applied, RuleError> {
+function withDealErrors<T>(run: () => Result<T, RuleError>): Result<T, RuleError> {
   try {
     return run();
   } catch (e) {

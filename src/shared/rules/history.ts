@@ -20,6 +20,9 @@ export interface Revealed {
  */
 export function revealHistory(d: DraftState, rng: Rng, preset: readonly HistoryId[] | null): Revealed {
   const out: Revealed = { revealed: [], active: [], onTable: [] };
+  // States share their history piles (they change once a round): copy before editing.
+  d.historyDeck = d.historyDeck.slice();
+  d.historyUsed = d.historyUsed.slice();
   const byId = d.cardSet.historyById;
   const previous = d.historyPrevious.filter((h) => byId.get(h)!.effect.kind !== 'recallPrevious');
   let toReveal = d.options.twoHistoryCards ? 2 : 1;

@@ -1,29 +1,42 @@
-// Chance for the engine: a deterministic stream per (seed, purpose), from ChaCha20.
+// Chance for the engine: ChaCha20 keystreams keyed by the game's seed, one stream per purpose
+// and round.
 //
 // The host seeds live games with 256 bits from the operating system's cryptographic source,
 // so the shuffles are as unpredictable as that source; tests and replays use any string.
-// Each round draws from its own stream (`seed` + round number), so a record that fixes the
-// deals of some rounds leaves the chance of every other round unchanged.
+// Each round draws from its own stream, so a record that fixes the deals of some rounds
+// leaves the chance of every other round unchanged.
 import { chacha20 } from '@noble/ciphers/chacha.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
+/** What a stream is for; with the round number it selects the ChaCha20 nonce. */
+export const Stream = { HistoryDeck: 1, History: 2, Deal: 3 } as const;
+export type Stream = (typeof Stream)[keyof typeof Stream];
+
 const BLOCK_WORDS = 64; // 256 bytes of keystream per refill
-const NONCE = new Uint8Array(12);
+
+/** The ChaCha20 key of a game, derived once from its seed. */
+export const seedKey = (seed: string): Uint8Array => sha256(utf8ToBytes(seed));
 
 export class Rng {
-  private readonly key: Uint8Array;
+  private readonly nonce = new Uint8Array(12);
   private words = new Uint32Array(0);
   private next = 0;
   private counter = 0;
 
-  constructor(seed: string, purpose: string) {
-    this.key = sha256(utf8ToBytes(`${purpose}\u0000${seed}`));
+  constructor(
+    private readonly key: Uint8Array,
+    stream: Stream,
+    round = 0,
+  ) {
+    const view = new DataView(this.nonce.buffer);
+    view.setUint32(0, stream, true);
+    view.setUint32(4, round, true);
   }
 
   private word(): number {
     if (this.next === this.words.length) {
-      const bytes = chacha20(this.key, NONCE, new Uint8Array(BLOCK_WORDS * 4), undefined, this.counter);
+      const bytes = chacha20(this.key, this.nonce, new Uint8Array(BLOCK_WORDS * 4), undefined, this.counter);
       this.counter += (BLOCK_WORDS * 4) / 64;
       this.words = new Uint32Array(bytes.buffer, bytes.byteOffset, BLOCK_WORDS);
       this.next = 0;

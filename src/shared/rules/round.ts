@@ -10,7 +10,7 @@ export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[]): void {
   if (!d.hands.some((h) => h.length === 0)) return;
   d.lastRound = scoreRound(d);
   events.push({ type: 'roundScored', score: d.lastRound, fame: d.fame.slice() });
-  d.historyUsed.push(...d.historyRevealed);
+  d.historyUsed = [...d.historyUsed, ...d.historyRevealed];
   d.historyRevealed = [];
   d.historyPrevious = d.historyActive;
   d.insights = d.insights.map(() => null);

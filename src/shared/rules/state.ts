@@ -97,6 +97,8 @@ export interface DraftState {
   cardSet: CardSet;
   /** Source of every chance the record does not fix. Never leaves the authority. */
   seed: string;
+  /** The seed's ChaCha20 key (rng.ts), derived once. */
+  seedKey: Uint8Array;
   /** Deals fixed by a record, by round. */
   presetRounds: RoundDeal[];
   /** What chance decided in each round played so far (goes into the record). */
@@ -130,7 +132,7 @@ export interface DraftState {
   winners: Seat[];
 }
 
-export type DeepReadonly<T> = T extends CardSet
+export type DeepReadonly<T> = T extends CardSet | Uint8Array
   ? T
   : T extends (infer U)[]
     ? readonly DeepReadonly<U>[]
@@ -143,7 +145,8 @@ export type GameState = DeepReadonly<DraftState>;
 
 /**
  * A private copy the engine may change; the input state is left untouched. Fields not copied
- * here (deals, lastMeeting, lastRound, winners, …) are only ever replaced, never edited.
+ * here (the history piles, deals, lastMeeting, lastRound, winners, …) are only ever replaced,
+ * never edited.
  */
 export function draftOf(s: GameState): DraftState {
   // Written out field by field: one object shape keeps this hot path fast.
@@ -154,13 +157,14 @@ export function draftOf(s: GameState): DraftState {
     options: s.options,
     cardSet: s.cardSet,
     seed: s.seed,
+    seedKey: s.seedKey,
     presetRounds: s.presetRounds as DraftState['presetRounds'],
     deals: s.deals as DraftState['deals'],
     round: s.round,
-    historyDeck: s.historyDeck.slice(),
-    historyUsed: s.historyUsed.slice(),
-    historyRevealed: s.historyRevealed.slice(),
-    historyActive: s.historyActive.slice(),
+    historyDeck: s.historyDeck as DraftState['historyDeck'],
+    historyUsed: s.historyUsed as DraftState['historyUsed'],
+    historyRevealed: s.historyRevealed as DraftState['historyRevealed'],
+    historyActive: s.historyActive as DraftState['historyActive'],
     historyPrevious: s.historyPrevious as DraftState['historyPrevious'],
     themeCard: s.themeCard,
     startSeat: s.startSeat,
