@@ -3,6 +3,7 @@
 // counts for other hands, and every public zone. The seed and the deck never leave.
 import type { Action } from './actions';
 import { legalActions } from './engine';
+import { seatToPlay } from './play';
 import type { GameEvent } from './events';
 import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, SeatScore } from './state';
 import type { CardId, GameOptions, HistoryId, Seat, StrengthSuit } from './types';
@@ -92,7 +93,7 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
       leadSuit: s.meeting.leadSuit,
       plays: s.meeting.plays.map((p) => ({ ...p, card: p.faceDown && p.seat !== seat ? null : p.card })),
     },
-    toAct: s.over ? null : s.pending ? { seat: s.pending.seat, kind: s.pending.kind } : { seat: (s.meeting.leader + s.meeting.plays.length) % s.players, kind: 'play' },
+    toAct: toActOf(s),
     legalActions: seat === null ? [] : legalActions(s, seat),
     insight: seat === null ? null : s.insights[seat]!,
     fame: s.fame,
@@ -107,6 +108,12 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
     over: s.over,
     winners: s.winners,
   };
+}
+
+/** Who must act now and how; null when the game is over. */
+export function toActOf(s: GameState): PlayerView['toAct'] {
+  if (s.over) return null;
+  return s.pending ? { seat: s.pending.seat, kind: s.pending.kind } : { seat: seatToPlay(s), kind: 'play' };
 }
 
 /** An event as one viewer may learn it. */

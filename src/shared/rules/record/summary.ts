@@ -1,6 +1,6 @@
 // The output of `chronicle replay` (record-format.md): rounds, meetings, scores and who acts next.
 import type { GameEvent } from '../events';
-import type { GameState } from '../state';
+import { toActOf } from '../view';
 import type { CardId, HistoryId, Seat } from '../types';
 import type { Replayed } from './record';
 
@@ -58,19 +58,13 @@ export function roundsOf(events: readonly (readonly GameEvent[])[]): RoundOut[] 
   return rounds;
 }
 
-const pendingOf = (s: GameState): ReplaySummary['pending'] => {
-  if (s.over) return null;
-  if (s.pending) return { seat: s.pending.seat, kind: s.pending.kind };
-  return { seat: (s.meeting.leader + s.meeting.plays.length) % s.players, kind: 'play' };
-};
-
 export function summarize(r: Replayed): ReplaySummary {
   const base = {
     rounds: roundsOf(r.events),
     fame: [...r.state.fame],
     over: r.state.over,
     winners: [...r.state.winners],
-    pending: pendingOf(r.state),
+    pending: toActOf(r.state),
   };
   if (!r.failure) return { ok: true, ...base };
   const { actionIndex, error } = r.failure;
