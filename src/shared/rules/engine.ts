@@ -108,7 +108,13 @@ export function applyAction(s: GameState, action: Action): Result<Applied, RuleE
 export function applyInPlace(d: DraftState, action: Action): Result<readonly GameEvent[], RuleError> {
   const refused = refusal(d, action);
   if (refused) return err(refused);
-  return withDealErrors(() => ok(advance(d, action)));
+  // Only a deal fixed by a record can still be refused once the action is applied (when it
+  // ends the round); with one ahead, work on a copy so a refusal leaves the draft as it was.
+  if (d.presetRounds.length <= d.round + 1) return ok(advance(d, action));
+  const copy = draftOf(d);
+  const applied = withDealErrors(() => ok(advance(copy, action)));
+  if (applied.ok) Object.assign(d, copy);
+  return applied;
 }
 
 /** Why `action` may not be applied now, or null when it may. */
@@ -170,17 +176,31 @@ function withDealErrors<T>(run: () => Result<T, RuleError>): Result<T, RuleError
 
 /** Why `action` is not an action at all (any JSON may arrive from a record or the network). */
 function shapeProblem(s: GameState, action: unknown): string | null {
-  if (typeof action !== 'object' || action === null) return 'an action is an object';
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) return 'an action is an object';
   const a = action as Record<string, unknown>;
   if (!Number.isInteger(a.seat) || (a.seat as number) < 0 || (a.seat as number) >= s.players) return 'seat is not a seat number';
   if ('play' in a) {
+    if (!hasOnlyKeys(a, PLAY_KEYS)) return 'a play has only seat, play and faceDown';
     if (typeof a.play !== 'string' || !s.cardSet.characterById.get(a.play)) return 'play names no card';
     if ('faceDown' in a && typeof a.faceDown !== 'boolean') return 'faceDown is true or false';
     return null;
   }
-  if (typeof a.choose !== 'object' || a.choose === null) return 'an action plays a card or chooses';
-  const c = a.choose as Record<string, unknown>;
-  if ('target' in c && !Number.isInteger(c.target)) return 'target is a seat number';
-  if ('card' in c && typeof c.card !== 'string') return 'card is a card id';
+  if (!hasOnlyKeys(a, CHOOSE_KEYS)) return 'an action plays a card or chooses';
+  const c = a.choose;
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return 'choose is an object';
+  const choice = c as Record<string, unknown>;
+  if (!hasOnlyKeys(choice, CHOICE_KEYS)) return 'a choice has only target and card';
+  if ('target' in choice && !Number.isInteger(choice.target)) return 'target is a seat number';
+  if ('card' in choice && typeof choice.card !== 'string') return 'card is a card id';
   return null;
 }
+
+// Exactly the fields of a record's actions (record-format.md), so every accepted action can be recorded.
+const PLAY_KEYS = ['seat', 'play', 'faceDown'];
+const CHOOSE_KEYS = ['seat', 'choose'];
+const CHOICE_KEYS = ['target', 'card'];
+
+const hasOnlyKeys = (o: Record<string, unknown>, allowed: readonly string[]): boolean => {
+  for (const key in o) if (!allowed.includes(key)) return false;
+  return true;
+};

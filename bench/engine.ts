@@ -1,0 +1,134 @@
+// Engine throughput on one core: `npm run bench:engine` (tsx bench/engine.ts). Figures only,
+// no pass/fail.
+//
+//   random games      full 4-player games, each move picked uniformly from
+//                     legalActions(state, decider) with a BotRng, applied with applyAction;
+//   view-driven games the same, but the move is picked from viewFor(state, decider) by the
+//                     random player (what a real bot does: it only ever gets its view);
+//   deal-only         the baseline: newGame with a fresh seed, once per "round" (it derives the
+//                     seed key, shuffles the history deck, reveals history and deals), as many
+//                     rounds per game as the random games averaged.
+//
+// Everything runs in this one thread. After a warm-up, the workloads take turns in SLICES short
+// slices, about MEASURE_MS in all for each.
+import { cpus, loadavg } from 'node:os';
+import { BotRng } from '../src/shared/bots/prng';
+import { randomAction } from '../src/shared/bots/random-player';
+import { type GameState, applyAction, currentDecider, legalActions, newGame, viewFor } from '../src/shared/rules';
+
+const PLAYERS = 4;
+const WARMUP_MS = 1_000;
+const MEASURE_MS = 3_000;
+const SLICES = 10;
+
+interface Tally {
+  games: number;
+  actions: number;
+  rounds: number;
+  ms: number;
+}
+
+type Chooser = (s: GameState, seat: number, rng: BotRng) => Parameters<typeof applyAction>[1];
+const fromLegalActions: Chooser = (s, seat, rng) => rng.pick(legalActions(s, seat));
+const fromView: Chooser = (s, seat, rng) => randomAction(viewFor(s, seat), rng);
+
+let seedCounter = 0;
+/** A fresh game seed every call, so no two measured games or deals are the same. */
+const freshSeed = () => `bench-${++seedCounter}`;
+
+function playOne(choose: Chooser, rng: BotRng, tally: Tally): void {
+  const created = newGame({ players: PLAYERS, seed: freshSeed() });
+  if (!created.ok) throw new Error(created.error.message);
+  let s = created.value.state;
+  let actions = 0;
+  while (!s.over) {
+    const seat = currentDecider(s)!;
+    const r = applyAction(s, choose(s, seat, rng));
+    if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
+    s = r.value.state;
+    actions++;
+  }
+  tally.games++;
+  tally.actions += actions;
+  tally.rounds += s.round + 1;
+}
+
+/** Run `step` repeatedly for about `ms`, checking the clock every `batch` steps. */
+function runFor(ms: number, batch: number, step: () => void): number {
+  const start = performance.now();
+  let now = start;
+  do {
+    for (let i = 0; i < batch; i++) step();
+    now = performance.now();
+  } while (now - start < ms);
+  return now - start;
+}
+
+const perSecond = (n: number, ms: number) => (n * 1000) / ms;
+const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const newTally = (): Tally => ({ games: 0, actions: 0, rounds: 0, ms: 0 });
+
+const legalRng = new BotRng(1);
+const viewRng = new BotRng(2);
+const random = newTally();
+const viewDriven = newTally();
+const baseline = { deals: 0, ms: 0 };
+
+function deal(): void {
+  const created = newGame({ players: PLAYERS, seed: freshSeed() });
+  if (!created.ok) throw new Error(created.error.message);
+}
+
+// Warm-up: every workload, untimed.
+runFor(WARMUP_MS / 3, 5, () => playOne(fromLegalActions, legalRng, newTally()));
+runFor(WARMUP_MS / 3, 50, deal);
+runFor(WARMUP_MS / 3, 5, () => playOne(fromView, viewRng, newTally()));
+
+// The three workloads take turns in short slices, so that a change of machine load (other
+// processes) weighs on all of them alike and the ratios stay meaningful.
+for (let slice = 0; slice < SLICES; slice++) {
+  random.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromLegalActions, legalRng, random));
+  baseline.ms += runFor(MEASURE_MS / SLICES, 50, () => {
+    deal();
+    baseline.deals++;
+  });
+  viewDriven.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromView, viewRng, viewDriven));
+}
+
+const roundsPerGame = random.rounds / random.games;
+const dealsPerSecond = perSecond(baseline.deals, baseline.ms);
+const gameMs = random.ms / random.games;
+const dealOnlyMsPerGame = (roundsPerGame * 1000) / dealsPerSecond;
+const viewGameMs = viewDriven.ms / viewDriven.games;
+
+const rows: [string, string][] = [
+  ['random games / s (legalActions)', fmt(perSecond(random.games, random.ms), 1)],
+  ['actions / s (legalActions)', fmt(perSecond(random.actions, random.ms))],
+  ['actions per game (mean)', fmt(random.actions / random.games, 1)],
+  ['rounds per game (mean)', fmt(roundsPerGame, 2)],
+  ['µs per action', fmt((random.ms * 1000) / random.actions, 2)],
+  ['baseline deals / s (newGame per round)', fmt(dealsPerSecond)],
+  ['baseline µs per deal', fmt((baseline.ms * 1000) / baseline.deals, 2)],
+  ['baseline deal-only games / s (same rounds)', fmt(dealsPerSecond / roundsPerGame, 1)],
+  ['ms per game: full game', fmt(gameMs, 3)],
+  ['ms per game: deal-only (same rounds)', fmt(dealOnlyMsPerGame, 3)],
+  ['ratio game time / deal-only time', `${fmt(gameMs / dealOnlyMsPerGame, 1)}×`],
+  ['random games / s (from viewFor)', fmt(perSecond(viewDriven.games, viewDriven.ms), 1)],
+  ['actions / s (from viewFor)', fmt(perSecond(viewDriven.actions, viewDriven.ms))],
+  ['ratio view-driven / legalActions game time', `${fmt(viewGameMs / gameMs, 2)}×`],
+];
+
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log(
+  `Chronicle engine bench — ${PLAYERS} players, one thread, ~${MEASURE_MS / 1000} s per workload in ${SLICES} interleaved slices, after ${WARMUP_MS / 1000} s warm-up`,
+);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (on ${cpus().length} cores)`);
+console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}`);
+console.log(
+  `measured: ${fmt(random.games)} games / ${fmt(random.actions)} actions (legalActions), ${fmt(baseline.deals)} deals, ` +
+    `${fmt(viewDriven.games)} games / ${fmt(viewDriven.actions)} actions (viewFor)`,
+);
+console.log('');
+console.log(`${'figure'.padEnd(width)}  value`);
+console.log(`${'-'.repeat(width)}  ${'-'.repeat(12)}`);
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v.padStart(12)}`);
