@@ -1,7 +1,12 @@
-// First renderer test: the app mounts in a DOM (happy-dom) and shows its title and lobby.
+// The app shell mounts in a DOM (happy-dom) with a fake connection: title, lobby, the
+// Electron bridge's version when there is one, and the right screen for the connection's state.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
+import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
+import { start, viewOf } from './helpers/games';
+
+const ORIGIN = 'http://192.168.1.20:7420';
 
 describe('App', () => {
   let app: ReturnType<typeof mount> | undefined;
@@ -12,11 +17,66 @@ describe('App', () => {
   });
 
   it('shows the title "Chronicle" and a lobby, without the Electron bridge', () => {
-    app = mount(App, { target: document.body });
+    app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('h1')?.textContent).toBe('Chronicle');
     expect(document.querySelector('[aria-label="Lobby"]')).not.toBeNull();
     expect(window.chronicle).toBeUndefined(); // a plain browser has no preload bridge
+  });
+
+  it('lists the tables and joins one with the name typed', () => {
+    const client = new FakeClient();
+    client.tables = [{ ...tableInfo(4, 'lobby'), seats: tableInfo(4, 'lobby').seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free', name: null } : s)) }];
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
+    input.value = 'Zoë';
+    input.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
+    expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined] });
+  });
+
+  it('asks for a name before joining', () => {
+    localStorage.removeItem('chronicle.name');
+    const client = new FakeClient();
+    client.tables = [tableInfo(3, 'lobby')];
+    client.tables = [{ ...client.tables[0]!, seats: client.tables[0]!.seats.map((s) => ({ ...s, kind: 'free' as const, name: null })) }];
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
+    flushSync();
+    expect(client.calls).toEqual([]);
+    expect(document.querySelector('[data-testid="player-name"]')?.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a QR code of the host address in the lobby', async () => {
+    app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="qr"] img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
+    expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe(ORIGIN);
+  });
+
+  it('shows the table room with the table link before the game, then the table', async () => {
+    const client = new FakeClient();
+    client.table = tableInfo(3, 'lobby');
+    client.seat = 0;
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[data-testid="table-room"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe(`${ORIGIN}/?table=table-0001`);
+    document.querySelector<HTMLButtonElement>('[data-testid="start"]')!.click();
+    expect(client.calls.map((c) => c.method)).toContain('start');
+    client.table = tableInfo(3, 'playing');
+    client.view = viewOf(start(3), 0);
+    flushSync();
+    expect(document.querySelector('[data-testid="table"]')).not.toBeNull();
+  });
+
+  it('shows a refusal translated', () => {
+    const client = new FakeClient();
+    client.error = { code: 'WRONG_PIN', key: 'error.wrongPin' };
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain('Wrong PIN.');
   });
 });
 
@@ -30,7 +90,7 @@ describe('App inside Electron', () => {
     window.chronicle = {
       appInfo: () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } }),
     };
-    const app = mount(App, { target: document.body });
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
     await vi.waitFor(() => expect(document.querySelector('footer')?.textContent).toContain('v1.2.3'));
     void unmount(app);
   });

@@ -1,9 +1,20 @@
-// Renderer entry: mounts the Svelte 5 app. Runs in Electron's window and in any LAN browser.
+// Renderer entry: connects to the host that served this page (Socket.IO on the same port) and
+// mounts the app. Runs in Electron's window and in any LAN browser.
 import { mount } from 'svelte';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';
+import { GameConnection } from './lib/connection/game-connection.svelte';
+import { createSocket } from './lib/connection/socket';
+import { i18n } from './lib/i18n/index.svelte';
+import { tableIdFromLocation } from './lib/links';
 import './app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('Chronicle: #app element missing from index.html');
 
-export default mount(App, { target });
+document.documentElement.lang = i18n.lang;
+const origin = window.location.origin;
+const linkedTable = tableIdFromLocation(window.location);
+const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: linkedTable });
+
+export default mount(App, { target, props: { client, origin, linkedTable } });

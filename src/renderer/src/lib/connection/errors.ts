@@ -1,0 +1,63 @@
+// Error codes from the host (and a few of our own) to translated messages. Exhaustive: a code
+// added to the protocol without a message here does not compile.
+import type { ErrorCode } from '../../../../shared/protocol/errors';
+import type { MessageKey } from '../i18n/index.svelte';
+
+/** Problems the client finds itself, before or instead of an answer from the host. */
+export type ClientErrorCode = 'TIMEOUT' | 'PROTOCOL' | 'BAD_NAME' | 'OFFLINE';
+export type AnyErrorCode = ErrorCode | ClientErrorCode;
+
+export const ERROR_MESSAGES = {
+  MALFORMED_ACTION: 'error.generic',
+  GAME_OVER: 'error.gameOver',
+  NOT_YOUR_TURN: 'error.notYourTurn',
+  DECISION_PENDING: 'error.notYourTurn',
+  NO_DECISION_PENDING: 'error.notYourTurn',
+  CARD_NOT_IN_HAND: 'error.illegal',
+  THEME_CARD_MUST_OPEN: 'error.themeMustOpen',
+  MUST_FOLLOW_SUIT: 'error.mustFollow',
+  MUST_PLAY_FACE_DOWN: 'error.illegal',
+  CANNOT_PLAY_FACE_DOWN: 'error.illegal',
+  ILLEGAL_CHOICE: 'error.illegal',
+  RECORD_DEAL_INVALID: 'error.generic',
+  BAD_REQUEST: 'error.generic',
+  INTERNAL: 'error.generic',
+  RATE_LIMITED: 'error.rateLimited',
+  NO_TABLE: 'error.noTable',
+  TOO_MANY_TABLES: 'error.tooManyTables',
+  TABLE_CLOSED: 'error.noTable',
+  WRONG_PIN: 'error.wrongPin',
+  TABLE_FULL: 'error.tableFull',
+  SEAT_TAKEN: 'error.tableFull',
+  NOT_A_BOT_SEAT: 'error.seatLocked',
+  ALREADY_STARTED: 'error.alreadyStarted',
+  NOT_STARTED: 'error.notStarted',
+  SEATS_NOT_FILLED: 'error.seatsNotFilled',
+  NOT_OWNER: 'error.notOwner',
+  NOT_SEATED: 'error.notSeated',
+  BAD_TOKEN: 'error.notSeated',
+  SUPERSEDED: 'error.superseded',
+  NOT_YOUR_SEAT: 'error.notYourTurn',
+  STALE: 'error.stale',
+  SEQ_REUSED: 'error.generic',
+  SEAT_HELD_BY_BOT: 'error.seatLocked',
+  NOT_HUMAN_SEAT: 'error.seatLocked',
+  PLAYER_PRESENT: 'error.seatLocked',
+  GRACE_NOT_OVER: 'error.seatLocked',
+  NOT_BOT_CONTROLLED: 'error.seatLocked',
+  STORAGE_FAILED: 'error.storage',
+  TIMEOUT: 'error.timeout',
+  PROTOCOL: 'error.protocol',
+  BAD_NAME: 'error.badName',
+  OFFLINE: 'status.lost',
+} as const satisfies Record<AnyErrorCode, MessageKey>;
+
+export interface Notice {
+  readonly code: AnyErrorCode;
+  readonly key: MessageKey;
+}
+
+export function noticeFor(code: string): Notice {
+  const known = code in ERROR_MESSAGES ? (code as AnyErrorCode) : 'INTERNAL';
+  return { code: code as AnyErrorCode, key: ERROR_MESSAGES[known] };
+}

@@ -1,0 +1,205 @@
+// The page's connection to one host: lobby tables, our table and seat, the latest PlayerView
+// (replaced wholesale, never edited), and intents numbered by `seq` and tied to the view's
+// `version`. Refusals become translated notices. Seat tokens live in localStorage per table,
+// so a reload or a dropped connection takes the same seat back.
+import type { ClientAction, ClientEvent, CreateRequest, PayloadOf } from '../../../../shared/protocol/events';
+import type { TableInfo } from '../../../../shared/protocol/table-info';
+import type { Seat } from '../../../../shared/rules/types';
+import type { PlayerView } from '../../../../shared/rules/view';
+import { type Notice, noticeFor } from './errors';
+import { type SeatStore, localSeatStore } from './seat-store';
+import type { ClientSocket, ReplyOf } from './socket';
+import type { ConnectionStatus, GameClient } from './types';
+
+type Ok<E extends ClientEvent> = Extract<ReplyOf<E>, { ok: true }>;
+
+export interface ConnectionOptions {
+  readonly store?: SeatStore;
+  /** How long to wait for the host's acknowledgement. */
+  readonly timeoutMs?: number;
+  /** A table to sit back down at on the first connection, if this device holds a seat there. */
+  readonly resumeTable?: string | null;
+}
+
+export class GameConnection implements GameClient {
+  status = $state<ConnectionStatus>('connecting');
+  tables = $state.raw<readonly TableInfo[]>([]);
+  table = $state.raw<TableInfo | null>(null);
+  seat = $state<Seat | null>(null);
+  view = $state.raw<PlayerView | null>(null);
+  error = $state.raw<Notice | null>(null);
+  busy = $state(false);
+
+  readonly #socket: ClientSocket;
+  readonly #store: SeatStore;
+  readonly #timeoutMs: number;
+  /** The last intent number used by our seat. */
+  #seq = 0;
+  #watching: { tableId: string; pin: string | undefined } | null = null;
+  #resumeTable: string | null;
+
+  constructor(socket: ClientSocket, options: ConnectionOptions = {}) {
+    this.#socket = socket;
+    this.#store = options.store ?? localSeatStore();
+    this.#timeoutMs = options.timeoutMs ?? 8000;
+    this.#resumeTable = options.resumeTable ?? null;
+    socket.onLifecycle((what) => {
+      if (what === 'connect') void this.#onConnect();
+      else if (what === 'disconnect' || this.status === 'live') this.status = 'lost';
+    });
+    socket.on('game:view', (view) => this.#receiveView(view));
+    socket.on('table:updated', (info) => this.#receiveTable(info));
+    socket.on('table:closed', (tableId) => this.#tableClosed(tableId));
+    socket.on('game:error', ({ code }) => {
+      this.error = noticeFor(code);
+      if (code === 'SUPERSEDED') this.seat = null;
+    });
+  }
+
+  async act(action: ClientAction): Promise<boolean> {
+    const view = this.view;
+    if (!view || this.busy || this.seat === null) return false;
+    this.busy = true;
+    try {
+      this.#seq += 1;
+      return (await this.#call('game:act', { action, seq: this.#seq, version: view.version })) !== null;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async createTable(request: CreateRequest): Promise<boolean> {
+    const reply = await this.#call('table:create', request);
+    if (reply) this.#seated(reply);
+    return reply !== null;
+  }
+
+  async join(tableId: string, name: string, pin?: string): Promise<boolean> {
+    const reply = await this.#call('table:join', pin ? { tableId, name, pin } : { tableId, name });
+    if (reply) this.#seated(reply);
+    return reply !== null;
+  }
+
+  async spectate(tableId: string, pin?: string): Promise<boolean> {
+    const reply = await this.#call('table:spectate', pin ? { tableId, pin } : { tableId });
+    if (!reply) return false;
+    this.#watching = { tableId, pin };
+    this.#enter(reply.table, null);
+    return true;
+  }
+
+  async resume(tableId: string): Promise<boolean> {
+    const held = this.#store.get(tableId);
+    if (!held) return false;
+    const reply = await this.#call('table:resume', { tableId, token: held.token });
+    if (!reply) {
+      if (this.error?.code === 'BAD_TOKEN' || this.error?.code === 'NO_TABLE') this.#store.delete(tableId);
+      return false;
+    }
+    this.#seq = reply.lastSeq;
+    this.#enter(reply.table, reply.seat);
+    return true;
+  }
+
+  hasSeatToken(tableId: string): boolean {
+    return this.#store.get(tableId) !== null;
+  }
+
+  addBot = (seat: Seat): Promise<boolean> => this.#simple('table:addBot', { seat });
+  removeBot = (seat: Seat): Promise<boolean> => this.#simple('table:removeBot', { seat });
+  giveToBot = (seat: Seat): Promise<boolean> => this.#simple('seat:giveToBot', { seat });
+  takeBack = (): Promise<boolean> => this.#simple('seat:takeBack', {});
+  start = (): Promise<boolean> => this.#simple('table:start', {});
+
+  async leave(): Promise<boolean> {
+    const table = this.table;
+    if (table && this.view?.over !== true) await this.#call('table:leave', {});
+    if (table && this.seat !== null) this.#store.delete(table.id);
+    this.#watching = null;
+    this.table = null;
+    this.seat = null;
+    this.view = null;
+    return true;
+  }
+
+  dismissError(): void {
+    this.error = null;
+  }
+
+  async #onConnect(): Promise<void> {
+    this.status = 'live';
+    const listed = await this.#call('table:list', {});
+    if (listed) this.tables = listed.tables;
+    // After a drop the host has forgotten this socket: take the seat (or the watch) back.
+    const table = this.table;
+    if (table && this.seat !== null) await this.resume(table.id);
+    else if (this.#watching) await this.spectate(this.#watching.tableId, this.#watching.pin);
+    else if (this.#resumeTable && this.hasSeatToken(this.#resumeTable)) await this.resume(this.#resumeTable);
+    this.#resumeTable = null;
+  }
+
+  #seated(reply: Ok<'table:create'>): void {
+    this.#store.set(reply.tableId, { seat: reply.seat, token: reply.token });
+    this.#seq = 0;
+    this.#watching = null;
+    this.#enter(reply.table, reply.seat);
+  }
+
+  #enter(table: TableInfo, seat: Seat | null): void {
+    if (this.table?.id !== table.id) this.view = null;
+    this.table = table;
+    this.seat = seat;
+    this.#receiveTable(table);
+    if (table.phase !== 'lobby') void this.#sync();
+  }
+
+  async #sync(): Promise<void> {
+    const reply = await this.#call('game:sync', {});
+    if (reply) this.#receiveView(reply.view);
+  }
+
+  #receiveView(view: PlayerView): void {
+    if (!this.table) return;
+    // Versions only increase on one connection; an older one is a late duplicate.
+    if (this.view && view.version < this.view.version) return;
+    this.view = view;
+  }
+
+  #receiveTable(info: TableInfo): void {
+    const i = this.tables.findIndex((t) => t.id === info.id);
+    this.tables = i < 0 ? [...this.tables, info] : this.tables.map((t) => (t.id === info.id ? info : t));
+    if (this.table?.id === info.id) {
+      const started = this.table.phase === 'lobby' && info.phase !== 'lobby';
+      this.table = info;
+      if (started && !this.view) void this.#sync();
+    }
+  }
+
+  #tableClosed(tableId: string): void {
+    this.tables = this.tables.filter((t) => t.id !== tableId);
+    if (this.table?.id !== tableId) return;
+    this.error = noticeFor('TABLE_CLOSED');
+    this.#store.delete(tableId);
+    this.#watching = null;
+    this.table = null;
+    this.seat = null;
+    this.view = null;
+  }
+
+  async #simple<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<boolean> {
+    return (await this.#call(event, payload)) !== null;
+  }
+
+  /** One request; a refusal or a timeout becomes `this.error` and `null`. */
+  async #call<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<Ok<E> | null> {
+    try {
+      const reply = await this.#socket.request(event, payload, this.#timeoutMs);
+      if (reply.ok) return reply as Ok<E>;
+      this.error = noticeFor(reply.code);
+      return null;
+    } catch {
+      this.error = noticeFor('TIMEOUT');
+      return null;
+    }
+  }
+}

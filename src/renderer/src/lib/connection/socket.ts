@@ -1,0 +1,50 @@
+// The only module that imports socket.io-client. It narrows the typed Socket.IO client to the
+// few calls the connection needs, so tests can hand GameConnection a fake socket instead.
+import { io, type Socket } from 'socket.io-client';
+import type { ClientEvent, ClientToServerEvents, PayloadOf, ServerToClientEvents } from '../../../../shared/protocol/events';
+
+/** The reply type of a client event's acknowledgement. */
+export type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+
+export type SocketLifecycle = 'connect' | 'disconnect' | 'connect_error';
+
+export interface ClientSocket {
+  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void;
+  /** Connection lifecycle; `detail` is the reason or error message. */
+  onLifecycle(listener: (what: SocketLifecycle, detail: string) => void): void;
+  /** Emit with an acknowledgement; rejects when the host does not answer within `timeoutMs`. */
+  request<E extends ClientEvent>(event: E, payload: PayloadOf<E>, timeoutMs: number): Promise<ReplyOf<E>>;
+  close(): void;
+}
+
+export interface SocketAuth {
+  readonly protocolVersion: number;
+}
+
+/** Connect to the host at `url` (the page's own origin when served by the host). */
+export function createSocket(url: string, auth: SocketAuth): ClientSocket {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+    auth: { ...auth },
+    // Default transports (long-polling, then upgrade to WebSocket): works through anything
+    // between a phone and the host, and a page served without a host just keeps retrying.
+    reconnectionDelayMax: 4000,
+  });
+  return {
+    on(event, listener) {
+      // Socket.IO's listener typing cannot follow a generic event name; the map guarantees it.
+      socket.on(event as keyof ServerToClientEvents, listener as never);
+    },
+    onLifecycle(listener) {
+      socket.on('connect', () => listener('connect', ''));
+      socket.on('disconnect', (reason) => listener('disconnect', reason));
+      socket.on('connect_error', (error) => listener('connect_error', error.message));
+    },
+    request(event, payload, timeoutMs) {
+      const emit = socket.timeout(timeoutMs).emitWithAck as (e: ClientEvent, p: unknown) => Promise<unknown>;
+      return emit.call(socket.timeout(timeoutMs), event, payload) as Promise<ReplyOf<typeof event>>;
+    },
+    close() {
+      socket.close();
+    },
+  };
+}

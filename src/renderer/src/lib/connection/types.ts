@@ -1,0 +1,41 @@
+// What the screens and components need from a connection to a host. GameConnection implements
+// it over Socket.IO; component tests pass a fake through the same context.
+import type { ClientAction, CreateRequest } from '../../../../shared/protocol/events';
+import type { TableInfo } from '../../../../shared/protocol/table-info';
+import type { Seat } from '../../../../shared/rules/types';
+import type { PlayerView } from '../../../../shared/rules/view';
+import type { Notice } from './errors';
+
+export type ConnectionStatus = 'connecting' | 'live' | 'lost';
+
+export interface GameClient {
+  readonly status: ConnectionStatus;
+  /** Every table on this host, kept up to date. */
+  readonly tables: readonly TableInfo[];
+  /** The table this page sits at or watches. */
+  readonly table: TableInfo | null;
+  /** Our seat there; null while watching or away from a table. */
+  readonly seat: Seat | null;
+  /** The latest view the host sent us; replaced wholesale. */
+  readonly view: PlayerView | null;
+  /** The last refusal or failure, translated by its message key. */
+  readonly error: Notice | null;
+  /** An intent waits for the host's answer. */
+  readonly busy: boolean;
+
+  /** Send a game intent made against the current view (its version goes with it). */
+  act(action: ClientAction): Promise<boolean>;
+  createTable(request: CreateRequest): Promise<boolean>;
+  join(tableId: string, name: string, pin?: string): Promise<boolean>;
+  spectate(tableId: string, pin?: string): Promise<boolean>;
+  /** Take back a seat this device held (token kept in localStorage). */
+  resume(tableId: string): Promise<boolean>;
+  hasSeatToken(tableId: string): boolean;
+  addBot(seat: Seat): Promise<boolean>;
+  removeBot(seat: Seat): Promise<boolean>;
+  giveToBot(seat: Seat): Promise<boolean>;
+  takeBack(): Promise<boolean>;
+  start(): Promise<boolean>;
+  leave(): Promise<boolean>;
+  dismissError(): void;
+}

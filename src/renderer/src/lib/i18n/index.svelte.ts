@@ -1,0 +1,74 @@
+// The translation layer: message tables per language, the chosen language (from the browser,
+// overridable by a switcher, persisted in localStorage) and `t(key, params)`.
+// Card names and texts are not here: they come from the card set's localized fields (cards.ts).
+import type { Language } from '../../../../shared/rules/types';
+import { en, type MessageKey } from './en';
+import { fr } from './fr';
+import { hu } from './hu';
+
+export type { MessageKey };
+export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];
+const TABLES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { en, hu, fr };
+const STORAGE_KEY = 'chronicle.lang';
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
+}
+
+/** The stored choice, else the first browser language we have, else English. */
+export function initialLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // storage may be disabled (private mode): fall through
+  }
+  const wanted = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? 'en'];
+  for (const tag of wanted) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+class I18n {
+  lang = $state<Language>(initialLanguage());
+
+  set(lang: Language): void {
+    this.lang = lang;
+    try {
+      globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+    } catch {
+      // not persisted; the choice still holds for this page
+    }
+    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  }
+}
+
+/** The one language setting of the page (a UI preference, not game state). */
+export const i18n = new I18n();
+
+/**
+ * Translate `key`, filling `{name}` placeholders from `params`. A message written as
+ * `singular|plural` picks a form by the language's plural rules applied to `params.n`.
+ */
+export function t(key: MessageKey, params?: MessageParams): string {
+  return format(i18n.lang, key, params);
+}
+
+export function format(lang: Language, key: MessageKey, params?: MessageParams): string {
+  let text = TABLES[lang][key];
+  if (text.includes('|')) {
+    const [one, other] = text.split('|') as [string, string];
+    const n = Number(params?.['n'] ?? 0);
+    text = new Intl.PluralRules(lang).select(n) === 'one' ? one : other;
+  }
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function messageTables(): Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> {
+  return TABLES;
+}

@@ -1,0 +1,183 @@
+// A whole game through the UI: the real host (createHost, port 0, in its own process) serves the built renderer
+// and Socket.IO; three Chromium pages, each in its own browser context (own localStorage,
+// so own seat token), create and join a 3-seat table through the lobby and the join link,
+// then play to the end by clicking only what the UI offers as legal.
+import { existsSync } from 'node:fs';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type RunningHost, startHost } from './helpers/host';
+
+const ROOT = 'out/renderer';
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
+  host = await startHost(ROOT);
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+/** Click the first thing this page may play or answer now; false when there is none. */
+async function actOnce(page: Page): Promise<boolean> {
+  const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
+  if ((await option.count()) === 0) return false;
+  try {
+    await option.click({ timeout: 1500 });
+    return true;
+  } catch {
+    return false; // the view changed under the click: look again
+  }
+}
+
+test('three players play a whole game to the game-over screen', async ({ browser }) => {
+  test.setTimeout(15 * 60_000);
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  const errors: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`page ${i}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`page ${i}: ${err.message}`));
+    contexts.push(context);
+    pages.push(page);
+  }
+  const [ada, bob, cyd] = pages as [Page, Page, Page];
+
+  // SCREENSHOT_DIR=dir: pictures of the screens for a human to look at.
+  const shots = process.env['SCREENSHOT_DIR'];
+  const shoot = async (page: Page, name: string) => {
+    if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  };
+
+  // Ada creates a 3-seat table.
+  await ada.goto(host.url);
+  await expect(ada.getByTestId('connection-status')).toHaveText('Connected');
+  await shoot(ada, 'lobby');
+  await ada.getByTestId('player-name').fill('Ada');
+  await ada.getByTestId('table-name').fill('E2E table');
+  await ada.getByTestId('seats-3').check();
+  await ada.getByTestId('create').click();
+  await expect(ada.getByTestId('table-room')).toBeVisible();
+  await shoot(ada, 'room');
+  const link = (await ada.getByTestId('join-link').textContent())!;
+  expect(link).toMatch(/\?table=/);
+
+  // Bob and Cyd come in through the join link.
+  for (const [page, name] of [
+    [bob, 'Bob'],
+    [cyd, 'Cyd'],
+  ] as const) {
+    await page.goto(link);
+    await page.getByTestId('player-name').fill(name);
+    await page.locator('[data-testid="table-row"]').filter({ hasText: 'E2E table' }).getByTestId('join').click();
+    await expect(page.getByTestId('table-room')).toBeVisible();
+  }
+
+  await expect(ada.getByTestId('start')).toBeEnabled();
+  await ada.getByTestId('start').click();
+  for (const page of pages) await expect(page.getByTestId('table')).toBeVisible();
+  await shoot(ada, 'table-start');
+  let promptShot = false;
+
+  // Play: whoever may act clicks the first legal card or answer, until the game is over.
+  let clicks = 0;
+  let reloaded = false;
+  let idle = 0;
+  while (!(await ada.getByTestId('game-over').isVisible())) {
+    let acted = false;
+    for (const page of pages) {
+      if (shots && !promptShot && (await page.getByTestId('choice-prompt').isVisible())) {
+        promptShot = true;
+        await shoot(page, 'table-prompt');
+      }
+      if (await actOnce(page)) acted = true;
+    }
+    if (clicks === 20 && !reloaded) {
+      // A reload (or a dropped Wi-Fi) takes the same seat back: token in localStorage, table in the URL.
+      reloaded = true;
+      await bob.reload();
+      expect(bob.url()).toContain('?table=');
+      await expect(bob.getByTestId('table')).toBeVisible();
+      await expect(bob.getByTestId('hand')).toBeVisible();
+      await expect(bob.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Bob');
+    }
+    if (shots && clicks === 40) {
+      await shoot(ada, 'table-mid');
+      await ada.setViewportSize({ width: 390, height: 844 });
+      await shoot(ada, 'table-phone');
+      await ada.setViewportSize({ width: 1280, height: 860 });
+    }
+    if (acted) {
+      clicks += 1;
+      idle = 0;
+    } else {
+      idle += 1;
+      expect(idle, 'nobody could act for too long').toBeLessThan(200);
+      await ada.waitForTimeout(25);
+    }
+    expect(clicks).toBeLessThan(3000);
+  }
+
+  await shoot(ada, 'game-over');
+  for (const page of pages) {
+    await expect(page.getByTestId('game-over')).toBeVisible();
+    await expect(page.getByTestId('winners')).toContainText(/Ada|Bob|Cyd/);
+  }
+  // The score breakdown of the last round is one click away.
+  await ada.getByTestId('game-over').getByRole('button', { name: 'Score' }).click();
+  await expect(ada.getByTestId('score-table')).toBeVisible();
+  expect(errors).toEqual([]);
+  for (const context of contexts) await context.close();
+});
+
+test('one player with two bots plays a whole game on a phone-sized page', async ({ browser }) => {
+  test.setTimeout(10 * 60_000);
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  await page.goto(host.url);
+  await page.getByTestId('player-name').fill('Solo');
+  await page.getByTestId('table-name').fill('Bots table');
+  await page.getByTestId('seats-3').check();
+  await page.getByTestId('create').click();
+  await expect(page.getByTestId('start')).toBeDisabled();
+  await page.getByTestId('add-bot').first().click();
+  await expect(page.getByTestId('add-bot')).toHaveCount(1);
+  await page.getByTestId('add-bot').click();
+  await expect(page.getByTestId('remove-bot')).toHaveCount(2);
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('table')).toBeVisible();
+  // Nothing sticks out sideways on a phone.
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+  // The language switch applies at once, card names included, and is kept.
+  await page.getByTestId('language').selectOption('hu');
+  await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Találkozó');
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/table-phone-hu.png`, fullPage: true });
+  await page.reload();
+  await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Találkozó');
+  await page.getByTestId('language').selectOption('en');
+  await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Meeting');
+
+  let idle = 0;
+  while (!(await page.getByTestId('game-over').isVisible())) {
+    if (await actOnce(page)) idle = 0;
+    else {
+      idle += 1;
+      expect(idle, 'the bots stopped playing').toBeLessThan(400);
+      await page.waitForTimeout(25);
+    }
+  }
+  await expect(page.getByTestId('winners')).toContainText(/Solo|Bot 2|Bot 3/);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,145 @@
+// GameConnection over a fake socket: intents carry a rising seq and the view's version, seat
+// tokens are kept per table and used to resume after a drop, refusals become notices.
+import { describe, expect, it } from 'vitest';
+import type { ClientEvent, ServerToClientEvents } from '../../src/shared/protocol/events';
+import { GameConnection } from '../../src/renderer/src/lib/connection/game-connection.svelte';
+import { localSeatStore } from '../../src/renderer/src/lib/connection/seat-store';
+import type { ClientSocket, SocketLifecycle } from '../../src/renderer/src/lib/connection/socket';
+import { tableInfo } from './helpers/fake-client.svelte';
+import { start, viewOf } from './helpers/games';
+
+const TOKEN = 'a'.repeat(43);
+
+class FakeSocket implements ClientSocket {
+  readonly sent: { event: ClientEvent; payload: unknown }[] = [];
+  readonly listeners = new Map<string, (...args: never[]) => void>();
+  lifecycle: (what: SocketLifecycle, detail: string) => void = () => {};
+  /** The host's answers, by event. */
+  answers: Partial<Record<ClientEvent, (payload: unknown) => unknown>> = {};
+
+  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void {
+    this.listeners.set(event, listener as (...args: never[]) => void);
+  }
+  onLifecycle(listener: (what: SocketLifecycle, detail: string) => void): void {
+    this.lifecycle = listener;
+  }
+  request(event: ClientEvent, payload: unknown): Promise<never> {
+    this.sent.push({ event, payload });
+    const answer = this.answers[event];
+    if (!answer) return Promise.reject(new Error('operation has timed out'));
+    return Promise.resolve(answer(payload) as never);
+  }
+  close(): void {}
+  push<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    (this.listeners.get(event) as (...a: unknown[]) => void)(...args);
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function seatedHost(socket: FakeSocket, phase: 'lobby' | 'playing' = 'playing') {
+  const table = tableInfo(3, phase);
+  socket.answers['table:list'] = () => ({ ok: true, tables: [table] });
+  socket.answers['table:join'] = () => ({ ok: true, tableId: table.id, seat: 0, token: TOKEN, table });
+  socket.answers['table:resume'] = () => ({ ok: true, tableId: table.id, seat: 0, table, lastSeq: 7 });
+  socket.answers['game:sync'] = () => ({ ok: true, view: viewOf(start(3), 0) });
+  socket.answers['game:act'] = () => ({ ok: true, version: 1 });
+  return table;
+}
+
+describe('GameConnection', () => {
+  it('lists tables when connected and follows updates', async () => {
+    const socket = new FakeSocket();
+    const table = seatedHost(socket);
+    const c = new GameConnection(socket, { store: localSeatStore() });
+    expect(c.status).toBe('connecting');
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(c.status).toBe('live');
+    expect(c.tables.map((t) => t.id)).toEqual([table.id]);
+    socket.push('table:updated', { ...table, name: 'Renamed' });
+    expect(c.tables[0]!.name).toBe('Renamed');
+    socket.lifecycle('disconnect', 'transport close');
+    expect(c.status).toBe('lost');
+  });
+
+  it('keeps the seat token per table and sends intents with seq and the view version', async () => {
+    localStorage.clear();
+    const socket = new FakeSocket();
+    const table = seatedHost(socket);
+    const c = new GameConnection(socket);
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(await c.join(table.id, 'Ada')).toBe(true);
+    await flush();
+    expect(JSON.parse(localStorage.getItem(`chronicle.seat.${table.id}`)!)).toEqual({ seat: 0, token: TOKEN });
+    expect(c.hasSeatToken(table.id)).toBe(true);
+    expect(c.view?.version).toBe(0);
+    const card = c.view!.legalActions.find((a) => 'play' in a) as { play: string };
+    await c.act({ play: card.play });
+    await c.act({ play: card.play });
+    const acts = socket.sent.filter((s) => s.event === 'game:act').map((s) => s.payload);
+    expect(acts).toEqual([
+      { action: { play: card.play }, seq: 1, version: 0 },
+      { action: { play: card.play }, seq: 2, version: 0 },
+    ]);
+  });
+
+  it('resumes the seat with its token after a drop, continuing above the last seq', async () => {
+    localStorage.clear();
+    const socket = new FakeSocket();
+    const table = seatedHost(socket);
+    const c = new GameConnection(socket);
+    socket.lifecycle('connect', '');
+    await flush();
+    await c.join(table.id, 'Ada');
+    await flush();
+    socket.lifecycle('disconnect', 'ping timeout');
+    socket.lifecycle('connect', '');
+    await flush();
+    await flush();
+    expect(socket.sent.find((s) => s.event === 'table:resume')?.payload).toEqual({ tableId: table.id, token: TOKEN });
+    await c.act({ play: 'x' });
+    expect(socket.sent.filter((s) => s.event === 'game:act').at(-1)?.payload).toMatchObject({ seq: 8 });
+  });
+
+  it('resumes the table of the join link on a reload', async () => {
+    localStorage.clear();
+    localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));
+    const socket = new FakeSocket();
+    seatedHost(socket);
+    const c = new GameConnection(socket, { resumeTable: 'table-0001' });
+    socket.lifecycle('connect', '');
+    await flush();
+    await flush();
+    expect(c.seat).toBe(0);
+    expect(c.table?.id).toBe('table-0001');
+    expect(c.view).not.toBeNull();
+  });
+
+  it('turns refusals and timeouts into notices, and forgets a rejected token', async () => {
+    localStorage.clear();
+    localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));
+    const socket = new FakeSocket();
+    socket.answers['table:resume'] = () => ({ ok: false, code: 'BAD_TOKEN', message: 'no' });
+    const c = new GameConnection(socket);
+    expect(await c.resume('table-0001')).toBe(false);
+    expect(c.error).toEqual({ code: 'BAD_TOKEN', key: 'error.notSeated' });
+    expect(c.hasSeatToken('table-0001')).toBe(false);
+    expect(await c.start()).toBe(false); // no answer: a timeout
+    expect(c.error?.code).toBe('TIMEOUT');
+  });
+
+  it('ignores an older view than the one it has', async () => {
+    localStorage.clear();
+    const socket = new FakeSocket();
+    const table = seatedHost(socket);
+    const c = new GameConnection(socket);
+    await c.join(table.id, 'Ada');
+    await flush();
+    const v0 = c.view!;
+    socket.push('game:view', { ...v0, version: 5 });
+    socket.push('game:view', { ...v0, version: 3 });
+    expect(c.view!.version).toBe(5);
+  });
+});

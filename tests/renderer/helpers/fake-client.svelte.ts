@@ -1,0 +1,72 @@
+// A GameClient for component tests: plain reactive fields the test sets, and a log of every
+// call the components make. No socket, no host.
+import type { ClientAction, CreateRequest } from '../../../src/shared/protocol/events';
+import type { TableInfo } from '../../../src/shared/protocol/table-info';
+import type { Seat } from '../../../src/shared/rules/types';
+import type { PlayerView } from '../../../src/shared/rules/view';
+import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
+import type { ConnectionStatus, GameClient } from '../../../src/renderer/src/lib/connection/types';
+
+export type Call = { readonly method: string; readonly args: readonly unknown[] };
+
+export class FakeClient implements GameClient {
+  status = $state<ConnectionStatus>('live');
+  tables = $state.raw<readonly TableInfo[]>([]);
+  table = $state.raw<TableInfo | null>(null);
+  seat = $state<Seat | null>(null);
+  view = $state.raw<PlayerView | null>(null);
+  error = $state.raw<Notice | null>(null);
+  busy = $state(false);
+  readonly calls: Call[] = [];
+  readonly tokens = new Set<string>();
+
+  #log(method: string, ...args: unknown[]): Promise<boolean> {
+    this.calls.push({ method, args });
+    return Promise.resolve(true);
+  }
+
+  /** The game intents sent, in order. */
+  get acts(): ClientAction[] {
+    return this.calls.filter((c) => c.method === 'act').map((c) => c.args[0] as ClientAction);
+  }
+
+  act = (action: ClientAction) => this.#log('act', action);
+  createTable = (request: CreateRequest) => this.#log('createTable', request);
+  join = (tableId: string, name: string, pin?: string) => this.#log('join', tableId, name, pin);
+  spectate = (tableId: string, pin?: string) => this.#log('spectate', tableId, pin);
+  resume = (tableId: string) => this.#log('resume', tableId);
+  hasSeatToken = (tableId: string) => this.tokens.has(tableId);
+  addBot = (seat: Seat) => this.#log('addBot', seat);
+  removeBot = (seat: Seat) => this.#log('removeBot', seat);
+  giveToBot = (seat: Seat) => this.#log('giveToBot', seat);
+  takeBack = () => this.#log('takeBack');
+  start = () => this.#log('start');
+  leave = () => this.#log('leave');
+  dismissError = (): void => {
+    this.error = null;
+  };
+}
+
+/** Public info of a table whose seats are all taken, named Ada, Bob, Cyd, … */
+export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing', id = 'table-0001'): TableInfo {
+  const names = ['Ada', 'Bob', 'Cyd', 'Dee', 'Eve', 'Fay'];
+  return {
+    id,
+    name: 'Test table',
+    players,
+    options: { themeCardOpens: true, twoHistoryCards: false, prolongedGame: false },
+    hasPin: false,
+    phase,
+    owner: 0,
+    seats: Array.from({ length: players }, (_, seat) => ({
+      seat,
+      kind: seat === 0 ? 'human' : 'bot',
+      name: names[seat]!,
+      connected: true,
+      botPlaying: false,
+      handoverAllowed: false,
+    })),
+    spectators: 0,
+    graceMs: 60_000,
+  };
+}

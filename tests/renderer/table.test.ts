@@ -1,0 +1,216 @@
+// The table screen on real engine views with a fake connection: legal cards highlighted (and
+// only they), clicks send exactly the legal intent, decision prompts list exactly the legal
+// answers, and a card played face down by someone else leaves no trace of its identity.
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import type { GameState } from '../../src/shared/rules';
+import defaultSet from '../../src/shared/rules/card-set/default-set.json';
+import Table from '../../src/renderer/src/screens/Table.svelte';
+import { clientContext } from '../../src/renderer/src/lib/connection/context';
+import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
+import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
+import { playUntil, start, viewOf } from './helpers/games';
+
+let app: ReturnType<typeof mount> | undefined;
+
+function show(state: GameState, seat: number | null): FakeClient {
+  const client = new FakeClient();
+  client.table = tableInfo(state.players);
+  client.seat = seat;
+  client.view = viewOf(state, seat ?? 'spectator');
+  app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+  flushSync();
+  return client;
+}
+
+const all = (selector: string): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>(selector));
+const decider = (s: GameState): number => (s.pending ? s.pending.seat : (s.meeting.leader + s.meeting.plays.length) % s.players);
+
+afterEach(() => {
+  if (app) void unmount(app);
+  app = undefined;
+  document.body.innerHTML = '';
+  i18n.set('en');
+});
+
+describe('hand', () => {
+  it('highlights exactly the legal cards of the seat to play, and dims the others', () => {
+    const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 1);
+    const seat = decider(state);
+    const view = viewOf(state, seat);
+    show(state, seat);
+    const legal = new Set(view.legalActions.flatMap((a) => ('play' in a ? [a.play] : [])));
+    const highlighted = all('[data-testid="hand"] [data-legal="true"]').map((e) => e.dataset['card']);
+    expect(new Set(highlighted)).toEqual(legal);
+    const dimmed = all('[data-testid="hand"] button.dimmed').map((e) => e.dataset['card']);
+    expect(dimmed.length + highlighted.length).toBe(view.hand!.length);
+    for (const id of dimmed) expect(legal.has(id!)).toBe(false);
+  });
+
+  it('sends the legal play of a clicked card, and nothing for a dimmed one', () => {
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    const dimmed = all('[data-testid="hand"] button.dimmed')[0];
+    dimmed?.click();
+    expect(client.acts).toEqual([]);
+    const card = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    card.click();
+    expect(client.acts).toEqual([{ play: card.dataset['card'] }]);
+  });
+
+  it('plays the card numbered by a key press', () => {
+    const state = start(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
+  });
+
+  it('shows no playable card to a seat that is not acting', () => {
+    const state = start(3);
+    const other = (decider(state) + 1) % 3;
+    const client = show(state, other);
+    expect(all('[data-legal="true"]')).toEqual([]);
+    all('[data-testid="hand"] button')[0]?.click();
+    expect(client.acts).toEqual([]);
+  });
+});
+
+describe('decision prompt', () => {
+  it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
+    const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
+    const seat = state.pending!.seat;
+    const view = viewOf(state, seat);
+    const client = show(state, seat);
+    const legal = view.legalActions.map((a) => ('choose' in a ? a.choose : null));
+    const key = (c: { target?: number | undefined; card?: string | undefined }) => `${c.target ?? ''}:${c.card ?? ''}`;
+    const prompt = document.querySelector('[data-testid="choice-prompt"]')!;
+    expect(prompt.getAttribute('data-kind')).toBe(kind);
+    const offered: string[] = [];
+    const options = () => all('[data-testid="choice-option"]');
+    const targets = [...new Set(legal.map((c) => c!.target).filter((x) => x !== undefined))];
+    const hasCards = legal.some((c) => c!.card !== undefined);
+    if (targets.length > 0 && (!hasCards || targets.length > 1)) {
+      // Player first: exactly the targets that have answers.
+      expect(options().map((o) => Number(o.dataset['target'])).sort()).toEqual(targets.slice().sort());
+      if (!hasCards) {
+        options()[0]!.click();
+        expect(client.acts).toEqual([{ choose: legal.find((c) => c!.target === targets[0])! }]);
+        return;
+      }
+      for (const target of targets) {
+        options().find((o) => Number(o.dataset['target']) === target)!.click();
+        flushSync();
+        for (const o of options()) offered.push(`${target}:${o.dataset['card']}`);
+        (document.querySelector('[data-testid="choice-prompt"] .back') as HTMLElement).click();
+        flushSync();
+      }
+    } else {
+      for (const o of options()) offered.push(`${targets[0] ?? ''}:${o.dataset['card']}`);
+    }
+    expect(offered.sort()).toEqual(legal.map((c) => key(c!)).sort());
+    // Answering sends one of them.
+    if (targets.length > 1) {
+      options()[0]!.click();
+      flushSync();
+    }
+    options()[0]!.click();
+    expect(client.acts).toHaveLength(1);
+    expect(legal.map((c) => key(c!))).toContain(key((client.acts[0] as { choose: { target?: number; card?: string } }).choose));
+  });
+});
+
+describe('hidden information', () => {
+  it('shows a face-down card of another seat as a back, with no id or name anywhere in the DOM', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.some((p) => p.faceDown) && !s.over);
+    const hidden = state.meeting.plays.find((p) => p.faceDown)!;
+    const viewer = (hidden.seat + 1) % state.players;
+    const viewerHand = new Set(state.hands[viewer]);
+    show(state, viewer);
+    const slot = document.querySelector(`[data-testid="meeting-slot"][data-seat="${hidden.seat}"]`)!;
+    expect(slot.querySelector('[data-testid="card-back"]')).not.toBeNull();
+    expect(slot.querySelector('[data-card]')).toBeNull();
+    const html = document.body.innerHTML;
+    expect(html).not.toContain(hidden.card);
+    const def = defaultSet.characters.find((c) => c.id === hidden.card)!;
+    // The name may only appear if the same card is legitimately visible elsewhere (it is not:
+    // each card exists once), so it must not appear at all.
+    expect(viewerHand.has(hidden.card)).toBe(false);
+    const text = document.body.textContent ?? '';
+    for (const name of Object.values(def.name)) expect(text).not.toMatch(new RegExp(`(?<!\\p{L})${name}(?!\\p{L})`, 'u'));
+  });
+
+  it('shows your own face-down play face up to you', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.some((p) => p.faceDown) && !s.over);
+    const mine = state.meeting.plays.find((p) => p.faceDown)!;
+    show(state, mine.seat);
+    const slot = document.querySelector(`[data-testid="meeting-slot"][data-seat="${mine.seat}"]`)!;
+    expect(slot.querySelector(`[data-card="${mine.card}"]`)).not.toBeNull();
+  });
+});
+
+describe('seats and spectators', () => {
+  it('shows masked allies face down, and the other allies grouped by suit with counts', () => {
+    const state = playUntil(4, (s) => s.masked.length > 0 && !s.over, 200);
+    show(state, 0);
+    const masked = state.masked[0]!;
+    const owner = state.allies.findIndex((a) => a.includes(masked));
+    const panels = all('[data-testid="seat-panel"]');
+    const group = panels.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[data-suit="masked"]')));
+    expect(group.length).toBeGreaterThan(0);
+    expect(document.querySelector(`[data-testid="ally"][data-card="${masked}"]`)).toBeNull();
+    // Counts per suit add up to the seat's unmasked allies.
+    const total = all('[data-testid="ally"]').length + all('[data-suit="masked"] [data-testid="card-back"]').length;
+    expect(total).toBe(state.allies.flat().length);
+    expect(owner).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets a spectator watch with no hand and nothing to play', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.length === 2);
+    const client = show(state, null);
+    expect(document.querySelector('[data-testid="hand"]')).toBeNull();
+    expect(all('[data-testid="seat-panel"]')).toHaveLength(3);
+    expect(document.body.textContent).toContain('You are watching this table.');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    expect(client.acts).toEqual([]);
+  });
+
+  it('moves between hand cards with the arrow keys', () => {
+    const state = start(3);
+    show(state, 0);
+    const buttons = all('[data-testid="hand"] button');
+    buttons[0]!.focus();
+    buttons[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(document.activeElement).toBe(buttons[1]);
+    buttons[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    expect(document.activeElement).toBe(buttons[0]);
+  });
+});
+
+describe('panels', () => {
+  it('opens the last meeting with L, the score with S and help with ?', () => {
+    const state = playUntil(3, (s) => s.lastRound !== null && !s.over, 100);
+    show(state, 0);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-last"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 's' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-score"] [data-testid="score-table"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-help"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    flushSync();
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+
+  it('shows the game-over screen with the winners', () => {
+    const state = playUntil(3, (s) => s.over, 5);
+    show(state, 0);
+    const over = document.querySelector('[data-testid="game-over"]');
+    expect(over).not.toBeNull();
+    for (const w of state.winners) expect(over!.textContent).toContain(['Ada', 'Bob', 'Cyd'][w]);
+  });
+});
