@@ -1,10 +1,13 @@
-// Engine throughput on one core: `npm run bench:engine` (tsx bench/engine.ts). Figures only,
-// no pass/fail.
+// Engine throughput on one core: `npm run bench:engine`. Figures only, no pass/fail. The script
+// is bundled with esbuild first, as the app is: tsx's per-module export getters would otherwise
+// cost the engine's many small cross-module calls about a fifth of its time.
 //
 //   random games      full 4-player games, each move picked uniformly from
 //                     legalActions(state, decider) with a BotRng, applied with applyAction;
 //   view-driven games the same, but the move is picked from viewFor(state, decider) by the
 //                     random player (what a real bot does: it only ever gets its view);
+//   in-place games    the same as random games, applied with applyInPlace to one private draft
+//                     per game (what search bots do in their playouts);
 //   deal-only         the baseline: newGame with a fresh seed, once per "round" (it derives the
 //                     seed key, shuffles the history deck, reveals history and deals), as many
 //                     rounds per game as the random games averaged.
@@ -14,7 +17,8 @@
 import { cpus, loadavg } from 'node:os';
 import { BotRng } from '../src/shared/bots/prng';
 import { randomAction } from '../src/shared/bots/random-player';
-import { type GameState, applyAction, currentDecider, legalActions, newGame, viewFor } from '../src/shared/rules';
+import { type GameState, applyAction, applyInPlace, currentDecider, legalActions, newGame, viewFor } from '../src/shared/rules';
+import { draftOf } from '../src/shared/rules/state';
 
 const PLAYERS = 4;
 const WARMUP_MS = 1_000;
@@ -53,6 +57,22 @@ function playOne(choose: Chooser, rng: BotRng, tally: Tally): void {
   tally.rounds += s.round + 1;
 }
 
+/** A whole game on one draft, changed in place. */
+function playInPlace(rng: BotRng, tally: Tally): void {
+  const created = newGame({ players: PLAYERS, seed: freshSeed() });
+  if (!created.ok) throw new Error(created.error.message);
+  const d = draftOf(created.value.state);
+  let actions = 0;
+  while (!d.over) {
+    const r = applyInPlace(d, rng.pick(legalActions(d, currentDecider(d)!)));
+    if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
+    actions++;
+  }
+  tally.games++;
+  tally.actions += actions;
+  tally.rounds += d.round + 1;
+}
+
 /** Run `step` repeatedly for about `ms`, checking the clock every `batch` steps. */
 function runFor(ms: number, batch: number, step: () => void): number {
   const start = performance.now();
@@ -72,6 +92,8 @@ const legalRng = new BotRng(1);
 const viewRng = new BotRng(2);
 const random = newTally();
 const viewDriven = newTally();
+const inPlaceRng = new BotRng(3);
+const inPlace = newTally();
 const baseline = { deals: 0, ms: 0 };
 
 function deal(): void {
@@ -83,8 +105,9 @@ function deal(): void {
 runFor(WARMUP_MS / 3, 5, () => playOne(fromLegalActions, legalRng, newTally()));
 runFor(WARMUP_MS / 3, 50, deal);
 runFor(WARMUP_MS / 3, 5, () => playOne(fromView, viewRng, newTally()));
+runFor(WARMUP_MS / 3, 5, () => playInPlace(inPlaceRng, newTally()));
 
-// The three workloads take turns in short slices, so that a change of machine load (other
+// The workloads take turns in short slices, so that a change of machine load (other
 // processes) weighs on all of them alike and the ratios stay meaningful.
 for (let slice = 0; slice < SLICES; slice++) {
   random.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromLegalActions, legalRng, random));
@@ -93,6 +116,7 @@ for (let slice = 0; slice < SLICES; slice++) {
     baseline.deals++;
   });
   viewDriven.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromView, viewRng, viewDriven));
+  inPlace.ms += runFor(MEASURE_MS / SLICES, 5, () => playInPlace(inPlaceRng, inPlace));
 }
 
 const roundsPerGame = random.rounds / random.games;
@@ -116,6 +140,9 @@ const rows: [string, string][] = [
   ['random games / s (from viewFor)', fmt(perSecond(viewDriven.games, viewDriven.ms), 1)],
   ['actions / s (from viewFor)', fmt(perSecond(viewDriven.actions, viewDriven.ms))],
   ['ratio view-driven / legalActions game time', `${fmt(viewGameMs / gameMs, 2)}×`],
+  ['random games / s (applyInPlace)', fmt(perSecond(inPlace.games, inPlace.ms), 1)],
+  ['actions / s (applyInPlace)', fmt(perSecond(inPlace.actions, inPlace.ms))],
+  ['ratio in-place game time / deal-only time', `${fmt(inPlace.ms / inPlace.games / dealOnlyMsPerGame, 1)}×`],
 ];
 
 const width = Math.max(...rows.map(([k]) => k.length));
