@@ -1,10 +1,12 @@
 // The `chronicle` command: one subcommand per job. Returns the process exit code.
+import { runHost } from './host';
 import { runReplay } from './replay';
 
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   replay: { run: (args) => runReplay(args), usage: 'replay FILE   replay a game record and print it as JSON' },
+  host: { run: (args) => runHost(args), usage: 'host [--port N] [--data DIR] [--name NAME]   serve tables on the LAN (--help: all options)' },
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,237 @@
+// Host latency: `npm run bench:host` (tsx bench/host.ts). Figures only, no pass/fail.
+//
+// The host runs in a child process (as for real players, whose clients are elsewhere); every
+// client runs in this process, over real sockets on 127.0.0.1 (websocket transport).
+//
+//   bare ack        one client, sequential `emitWithAck` to a bare Socket.IO server that only
+//                   acknowledges: the floor of any request on this machine;
+//   intent → views  one 6-seat table, six clients: from the moment the deciding client emits
+//                   `game:act` until all six clients hold the new view (validation, engine,
+//                   fsync of the record, six private views), one action at a time;
+//   50 tables       fifty 6-seat tables of client bots at once (300 sockets), each bot acting
+//                   on its own view; the same intent → all-six-views latency per action, with
+//                   bots that think 10–90 ms first (busy evening), then flat out (saturation).
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Server } from 'socket.io';
+import { type Socket, io } from 'socket.io-client';
+import { silentLog } from '../src/main/host/clock';
+import { createHost } from '../src/main/host/create-host';
+import { BotRng } from '../src/shared/bots/prng';
+import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
+import type { PlayerView } from '../src/shared/rules/view';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const ACK_WARMUP = 500;
+const ACK_SAMPLES = 5000;
+const SINGLE_WARMUP = 100;
+const SINGLE_SAMPLES = 2000;
+const TABLES = 50;
+const LOAD_MS = 6000;
+
+// ---- the child: a bare Socket.IO server and a real host --------------------------------------
+
+async function serve(): Promise<void> {
+  const bare = createServer();
+  const bareIo = new Server(bare, { serveClient: false });
+  bareIo.on('connection', (s) => s.on('ping', (_p: unknown, ack: (x: number) => void) => ack(1)));
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-bench-'));
+  const host = await createHost({
+    port: 0,
+    dataDir,
+    log: silentLog,
+    botDelayMs: 0,
+    rateLimit: { burst: 1e9, perSecond: 1e9 },
+    maxTables: 10_000,
+  });
+  process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
+  process.on('disconnect', () => {
+    void (async () => {
+      await host.close();
+      bareIo.close();
+      await rm(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+}
+
+// ---- the parent: clients and figures ----------------------------------------------------------
+
+const now = () => performance.now();
+
+function connect(port: number): Promise<Client> {
+  const s: Client = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+async function call<T extends object>(s: Client, event: keyof ClientToServerEvents, payload: unknown): Promise<Reply<T>> {
+  return (await (s as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck(event, payload)) as Reply<T>;
+}
+
+function quantiles(xs: number[]): { p50: number; p99: number; n: number } {
+  const s = xs.slice().sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { p50: q(0.5), p99: q(0.99), n: s.length };
+}
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+/** Six clients at one table: the latest view each holds, and a way to wait for a version. */
+class SixSeats {
+  readonly views: (PlayerView | null)[] = Array(6).fill(null);
+  seq = 0;
+  private waiters: { version: number; resolve: () => void }[] = [];
+  onAllSix: ((version: number) => void) | null = null;
+  private counts = new Map<number, number>();
+
+  constructor(readonly clients: Client[]) {
+    clients.forEach((c, i) =>
+      c.on('game:view', (v) => {
+        this.views[i] = v;
+        const n = (this.counts.get(v.version) ?? 0) + 1;
+        this.counts.set(v.version, n);
+        if (n === 6) {
+          this.counts.delete(v.version);
+          this.onAllSix?.(v.version);
+          this.waiters = this.waiters.filter((w) => (w.version === v.version ? (w.resolve(), false) : true));
+        }
+      }),
+    );
+  }
+
+  static async open(port: number): Promise<SixSeats> {
+    return new SixSeats(await Promise.all(Array.from({ length: 6 }, () => connect(port))));
+  }
+
+  /** A new table with all six seated and started; resolves when all six hold version 0. */
+  async newGame(): Promise<void> {
+    this.views.fill(null);
+    const created = await call<Seated>(this.clients[0]!, 'table:create', { name: 'Bench', players: 6, playerName: 'B0' });
+    if (!created.ok) throw new Error(created.code);
+    for (let i = 1; i < 6; i++) {
+      const r = await call(this.clients[i]!, 'table:join', { tableId: created.tableId, name: `B${i}`, seat: i });
+      if (!r.ok) throw new Error(r.code);
+    }
+    const ready = this.allHold(0);
+    const r = await call(this.clients[0]!, 'table:start', {});
+    if (!r.ok) throw new Error(r.code);
+    await ready;
+  }
+
+  allHold(version: number): Promise<void> {
+    return new Promise((resolve) => this.waiters.push({ version, resolve }));
+  }
+
+  decider(): number {
+    return this.views.findIndex((v) => v !== null && v.legalActions.length > 0);
+  }
+
+  /** The deciding seat sends a random legal action from its own view. */
+  act(seat: number, rng: BotRng): void {
+    const view = this.views[seat]!;
+    const { seat: _s, ...action } = rng.pick(view.legalActions);
+    this.clients[seat]!.emit('game:act', { action, seq: ++this.seq, version: view.version }, () => {});
+  }
+
+  close(): void {
+    for (const c of this.clients) c.disconnect();
+  }
+}
+
+async function bareAck(port: number): Promise<number[]> {
+  const c = await connect(port);
+  const emit = () => (c as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck('ping', {});
+  for (let i = 0; i < ACK_WARMUP; i++) await emit();
+  const out: number[] = [];
+  for (let i = 0; i < ACK_SAMPLES; i++) {
+    const t0 = now();
+    await emit();
+    out.push(now() - t0);
+  }
+  c.disconnect();
+  return out;
+}
+
+async function singleTable(port: number): Promise<number[]> {
+  const t = await SixSeats.open(port);
+  const rng = new BotRng(1);
+  await t.newGame();
+  const out: number[] = [];
+  for (let i = 0; i < SINGLE_WARMUP + SINGLE_SAMPLES; i++) {
+    if (t.views[0]!.over) await t.newGame();
+    const seat = t.decider();
+    const held = t.allHold(t.views[seat]!.version + 1);
+    const t0 = now();
+    t.act(seat, rng);
+    await held;
+    if (i >= SINGLE_WARMUP) out.push(now() - t0);
+  }
+  t.close();
+  return out;
+}
+
+async function manyTables(port: number, think: (rng: BotRng) => number): Promise<{ lat: number[]; seconds: number }> {
+  const tables = await Promise.all(Array.from({ length: TABLES }, () => SixSeats.open(port)));
+  for (const t of tables) await t.newGame();
+  const lat: number[] = [];
+  let running = true;
+  const start = now();
+  const timer = setTimeout(() => (running = false), LOAD_MS);
+  await Promise.all(
+    tables.map(async (t, i) => {
+      const rng = new BotRng(100 + i);
+      while (running) {
+        if (t.views[0]!.over) await t.newGame();
+        const seat = t.decider();
+        const delay = think(rng);
+        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+        const held = t.allHold(t.views[seat]!.version + 1);
+        const t0 = now();
+        t.act(seat, rng);
+        await held;
+        lat.push(now() - t0);
+      }
+    }),
+  );
+  clearTimeout(timer);
+  const seconds = (now() - start) / 1000;
+  for (const t of tables) t.close();
+  return { lat, seconds };
+}
+
+async function main(): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ports = await new Promise<{ bare: number; host: number }>((resolve) => child.once('message', (m) => resolve(m as { bare: number; host: number })));
+  const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`bench/host — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}; host in a child process, clients here`);
+
+  const ack = quantiles(await bareAck(ports.bare));
+  console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n})`);
+  const one = quantiles(await singleTable(ports.host));
+  console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table)`);
+  console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
+
+  for (const [label, think] of [
+    ['bots think 10–90 ms', (rng: BotRng) => 10 + rng.below(81)],
+    ['bots flat out', () => 0],
+  ] as const) {
+    const r = await manyTables(ports.host, think);
+    const q = quantiles(r.lat);
+    console.log(`${TABLES} tables × 6 seats, ${label.padEnd(20)} p50 ${ms(q.p50)}  p99 ${ms(q.p99)}  (${(q.n / r.seconds).toFixed(0)} actions/s, n=${q.n})`);
+  }
+  console.log(`(load average at the end: ${load()}; figures on a busy machine are not comparable)`);
+  child.disconnect();
+  await new Promise((r) => child.once('exit', r));
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();

@@ -1,0 +1,155 @@
+// `chronicle host [--port N] [--data DIR] [--name NAME] ...`: a headless host. Serves the app
+// and its tables on the LAN, opens a default table when there is none to resume, prints the
+// addresses (and a QR code) to open, advertises over mDNS, and stops cleanly on Ctrl-C.
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import qrcode from 'qrcode-terminal';
+import { createBonjourDiscovery } from '../discovery/bonjour-discovery';
+import { type Log, consoleLog } from '../host/clock';
+import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, createHost } from '../host/create-host';
+import { hostUrls } from '../host/lan-urls';
+
+export const DEFAULT_PORT = 7420;
+
+const USAGE = `usage: chronicle host [options]
+  --port N         TCP port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host ADDR      address to listen on (default 0.0.0.0: the whole LAN)
+  --data DIR       where games are kept (default: $CHRONICLE_DATA or the user data folder)
+  --name NAME      name of the default table (default "Chronicle")
+  --seats N        seats of the default table, 3-6 (default 4)
+  --grace S        seconds before an absent player's seat may go to a bot (default ${DEFAULT_GRACE_MS / 1000})
+  --bot-delay MS   bots wait this long before moving (default ${DEFAULT_BOT_DELAY_MS})
+  --no-qr          do not print a QR code
+  --no-mdns        do not advertise on the LAN
+`;
+
+export interface HostCliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  /** Resolves when the host should stop (default: SIGINT or SIGTERM). */
+  readonly stopSignal?: Promise<string>;
+}
+
+const processIo: HostCliIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+};
+
+/** The per-user data folder: $CHRONICLE_DATA, else the platform's usual place. */
+export function defaultDataDir(env = process.env, platform = process.platform): string {
+  if (env['CHRONICLE_DATA']) return env['CHRONICLE_DATA'];
+  if (platform === 'win32') return join(env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'Chronicle');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Chronicle');
+  return join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'chronicle');
+}
+
+function number(text: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+export async function runHost(args: string[], io: HostCliIo = processIo): Promise<number> {
+  let opts;
+  try {
+    const { values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        name: { type: 'string' },
+        seats: { type: 'string' },
+        grace: { type: 'string' },
+        'bot-delay': { type: 'string' },
+        'no-qr': { type: 'boolean' },
+        'no-mdns': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    opts = {
+      port: number(values.port, 'port', 0, 65535, DEFAULT_PORT),
+      host: values.host ?? '0.0.0.0',
+      dataDir: values.data ?? defaultDataDir(),
+      name: (values.name ?? 'Chronicle').trim() || 'Chronicle',
+      seats: number(values.seats, 'seats', 3, 6, 4),
+      graceMs: number(values.grace, 'grace', 0, 86_400, DEFAULT_GRACE_MS / 1000) * 1000,
+      botDelayMs: number(values['bot-delay'], 'bot-delay', 0, 60_000, DEFAULT_BOT_DELAY_MS),
+      qr: !values['no-qr'],
+      mdns: !values['no-mdns'],
+    };
+  } catch (e) {
+    io.err(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+
+  // A closed terminal (EPIPE) must not take the tables down with it.
+  const ignore = () => {};
+  process.stdout.on('error', ignore);
+  process.stderr.on('error', ignore);
+  const log: Log = consoleLog;
+  const onCrash = (e: unknown) => log.error('unexpected error (the host keeps running)', e);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  try {
+    await mkdir(opts.dataDir, { recursive: true });
+    const discovery = opts.mdns
+      ? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? io.err(`[discovery] ${m}\n`) : undefined) })
+      : undefined;
+    let host;
+    try {
+      host = await createHost({
+        port: opts.port,
+        host: opts.host,
+        dataDir: opts.dataDir,
+        discovery,
+        log,
+        staticDir: fileURLToPath(new URL('../../../out/renderer', import.meta.url)),
+        graceMs: opts.graceMs,
+        botDelayMs: opts.botDelayMs,
+      });
+    } catch (e) {
+      await discovery?.close();
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') io.err(`port ${opts.port} is in use: try another one with --port (0 picks a free one)\n`);
+      else io.err(`cannot start the host: ${(e as Error).message}\n`);
+      return 1;
+    }
+    if (host.tables.size === 0) await host.tables.create({ name: opts.name, players: opts.seats, persistent: true });
+
+    const { lan, local } = hostUrls(opts.host, host.port);
+    io.out(`Chronicle is being served (data: ${opts.dataDir}). Open on this network:\n`);
+    for (const url of lan) io.out(`  ${url}\n`);
+    io.out(`  ${local}   (this machine)\n`);
+    if (opts.qr && lan[0]) qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
+    io.out('Press Ctrl-C to stop.\n');
+
+    const signal = await (io.stopSignal ?? waitForSignal());
+    io.out(`${signal}: stopping…\n`);
+    await host.close();
+    io.out('stopped\n');
+    return 0;
+  } finally {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
+  }
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,133 @@
+// A running host: one HTTP server that serves the built renderer and carries Socket.IO, the
+// tables of the data directory loaded back, and every connection's events wired to them.
+// Everything that does I/O is passed in, so tests run real hosts on port 0.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { type Advertiser, noAdvertiser } from './advertiser';
+import { type BotPolicy, randomPolicy } from './bot-seats';
+import { type Clock, type Log, consoleLog, systemClock } from './clock';
+import { registerHandlers } from './handlers';
+import { originAllowed } from './origin';
+import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
+import { TableRegistry } from './registry';
+import type { HostServer } from './socket-types';
+import { staticFiles } from './static-files';
+
+export interface HostOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Address to listen on; 127.0.0.1 unless told otherwise (0.0.0.0 to serve the LAN). */
+  readonly host?: string;
+  /** Where table files live (`<dataDir>/tables/*.jsonl`). */
+  readonly dataDir: string;
+  readonly discovery?: Advertiser;
+  readonly clock?: Clock;
+  readonly log?: Log;
+  /** The built renderer (out/renderer); null or missing serves a short notice instead. */
+  readonly staticDir?: string | null;
+  /** How long a player may be gone before the owner can hand the seat to a bot. */
+  readonly graceMs?: number;
+  /** The pause before a bot moves, so humans can follow. */
+  readonly botDelayMs?: number;
+  readonly botPolicy?: BotPolicy;
+  readonly rateLimit?: RateLimit;
+  readonly maxTables?: number;
+  /** Largest message a client may send, in bytes (larger closes the connection). */
+  readonly maxMessageBytes?: number;
+  /** Browser origins allowed besides the host's own pages (e.g. a dev server). */
+  readonly allowedOrigins?: readonly string[];
+}
+
+export interface Host {
+  /** The base URL on this machine, e.g. http://127.0.0.1:7420 */
+  readonly url: string;
+  readonly port: number;
+  readonly tables: TableRegistry;
+  readonly io: HostServer;
+  /** Stops taking requests, finishes and flushes every table, closes everything. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_GRACE_MS = 60_000;
+export const DEFAULT_BOT_DELAY_MS = 700;
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+export async function createHost(options: HostOptions): Promise<Host> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? consoleLog;
+  const advertiser = options.discovery ?? noAdvertiser;
+  const allowed = options.allowedOrigins ?? [];
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const listenHost = options.host ?? '127.0.0.1';
+  let ready = false;
+  let port = 0;
+
+  const server = createServer(staticFiles(options.staticDir ?? null));
+  const io: HostServer = new Server(server, {
+    serveClient: false,
+    maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+    connectTimeout: 10_000,
+    // Connections are refused until the tables on disk are loaded, so a reconnecting player
+    // never finds their table missing; the client simply retries.
+    allowRequest: (req, callback) => callback(null, ready && originAllowed(req, allowed)),
+  });
+
+  const registry = new TableRegistry({
+    dataDir: options.dataDir,
+    io,
+    clock,
+    log,
+    graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
+    botPolicy: options.botPolicy ?? randomPolicy(),
+    advertiser,
+    maxTables: options.maxTables ?? 64,
+    port: () => port,
+  });
+
+  io.on('connection', (socket) => {
+    socket.data = { binding: null, sentVersion: -1, bucket: new TokenBucket(rateLimit, clock) };
+    let cut = false;
+    socket.use((_packet, next) => {
+      if (socket.data.bucket.take()) return next();
+      if (cut) return; // dropped: the connection is being closed
+      cut = true;
+      log.warn('a connection flooded the host and was cut off');
+      socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
+      socket.disconnect(true);
+    });
+    registerHandlers(socket, registry, log);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, listenHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  await registry.loadAll();
+  ready = true;
+
+  const shownHost = listenHost === '0.0.0.0' || listenHost === '::' ? '127.0.0.1' : listenHost;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    port,
+    tables: registry,
+    io,
+    close: () =>
+      (closing ??= (async () => {
+        ready = false;
+        io.disconnectSockets(true);
+        await registry.close();
+        await advertiser.close().catch((e: unknown) => log.error('stopping the advertiser failed', e));
+        await new Promise<void>((resolve) => {
+          io.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })()),
+  };
+}

@@ -1,0 +1,182 @@
+// The tables of one host: created on request, loaded back from the data directory at start,
+// announced to the lobby and the LAN when they change, closed at shutdown.
+import { rm } from 'node:fs/promises';
+import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
+import type { Advertiser } from './advertiser';
+import type { BotPolicy } from './bot-seats';
+import type { Clock, Log } from './clock';
+import { TableFile } from './record-store';
+import type { HostServer } from './socket-types';
+import { Table, type TableDeps } from './table';
+import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
+import { TableModel } from './table-model';
+import { hashPin, newSeed, newTableId } from './tokens';
+
+export interface RegistryDeps {
+  readonly dataDir: string;
+  readonly io: HostServer;
+  readonly clock: Clock;
+  readonly log: Log;
+  readonly graceMs: number;
+  readonly botDelayMs: number;
+  readonly botPolicy: BotPolicy;
+  readonly advertiser: Advertiser;
+  readonly maxTables: number;
+  /** The HTTP port, for adverts. */
+  readonly port: () => number;
+}
+
+export interface NewTable {
+  readonly name: string;
+  readonly players: number;
+  readonly options?: Partial<GameOptions>;
+  readonly pin?: string;
+  /** Kept open even when its lobby empties (the host's default table). */
+  readonly persistent?: boolean;
+}
+
+export class TooManyTables extends Error {}
+
+export class TableRegistry {
+  private readonly tables = new Map<string, Table>();
+  /** What was last advertised per table, to call the advertiser only on real changes. */
+  private readonly advertised = new Map<string, string>();
+  private readonly tableDeps: TableDeps;
+
+  constructor(private readonly deps: RegistryDeps) {
+    this.tableDeps = {
+      io: deps.io,
+      clock: deps.clock,
+      log: deps.log,
+      graceMs: deps.graceMs,
+      botDelayMs: deps.botDelayMs,
+      botPolicy: deps.botPolicy,
+      changed: (t) => this.changed(t),
+      abandoned: (t) => void this.dispose(t, true),
+    };
+  }
+
+  get size(): number {
+    return this.tables.size;
+  }
+
+  get(id: string): Table | undefined {
+    return this.tables.get(id);
+  }
+
+  all(): Table[] {
+    return [...this.tables.values()];
+  }
+
+  list(): TableInfo[] {
+    return this.all().map((t) => t.info());
+  }
+
+  /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
+  async create(req: NewTable, announce = true): Promise<Table> {
+    if (this.tables.size >= this.deps.maxTables) await this.evictFinished();
+    if (this.tables.size >= this.deps.maxTables) throw new TooManyTables(`at most ${this.deps.maxTables} tables`);
+    const header: TableHeader = {
+      t: 'table',
+      v: TABLE_FILE_VERSION,
+      id: newTableId(),
+      name: req.name,
+      players: req.players,
+      options: { ...DEFAULT_OPTIONS, ...req.options },
+      pin: req.pin === undefined ? null : hashPin(req.pin),
+      seed: newSeed(),
+      createdAt: this.deps.clock.now(),
+      persistent: req.persistent ?? false,
+    };
+    const file = await TableFile.create(this.deps.dataDir, header);
+    const table = new Table(this.tableDeps, new TableModel(header), file);
+    this.tables.set(table.id, table);
+    if (announce) this.changed(table);
+    this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
+    return table;
+  }
+
+  /** Loads every table of the data directory whose game is not over. */
+  async loadAll(): Promise<void> {
+    for (const path of await TableFile.list(this.deps.dataDir)) {
+      try {
+        const loaded = await TableFile.load(path);
+        if (loaded.droppedTornLine) this.deps.log.warn(`${path}: dropped a torn last line`);
+        const model = new TableModel(loaded.header);
+        for (const line of loaded.lines) model.applyLine(line);
+        if (model.phase === 'over' || this.tables.has(model.id)) {
+          await loaded.file.close();
+          continue;
+        }
+        const table = new Table(this.tableDeps, model, loaded.file);
+        this.tables.set(table.id, table);
+        this.changed(table);
+        this.deps.log.info(`table ${table.id} loaded (${model.actions.length} actions)`);
+      } catch (e) {
+        this.deps.log.error(`${path}: cannot load this table; it is set aside`, e);
+        await TableFile.setAside(path);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.all().map((t) => t.close()));
+    this.tables.clear();
+  }
+
+  /** Closes a table; `forget` also deletes its file (an abandoned lobby holds nothing). */
+  async dispose(table: Table, forget: boolean): Promise<void> {
+    this.tables.delete(table.id);
+    this.withdraw(table.id);
+    this.deps.io.to('lobby').emit('table:closed', table.id);
+    await table.close();
+    if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
+  }
+
+  /** Makes room: finished games nobody is looking at leave memory (their files stay on disk). */
+  private async evictFinished(): Promise<void> {
+    const idle = this.all().filter((t) => t.model.phase === 'over' && !t.hasConnections());
+    await Promise.all(idle.map((t) => this.dispose(t, false)));
+  }
+
+  private changed(table: Table): void {
+    if (table.isClosed) return;
+    const info = table.info();
+    this.deps.io.to(['lobby', `t:${table.id}`]).emit('table:updated', info);
+    this.advertise(info);
+  }
+
+  private advertise(info: TableInfo): void {
+    if (info.phase === 'over') return this.withdraw(info.id);
+    const ad = {
+      tableId: info.id,
+      name: info.name,
+      port: this.deps.port(),
+      protocol: PROTOCOL_VERSION,
+      seats: info.players,
+      freeSeats: freeSeats(info),
+      phase: info.phase,
+      hasPin: info.hasPin,
+      path: `/t/${info.id}`,
+    };
+    const key = JSON.stringify(ad);
+    if (this.advertised.get(info.id) === key) return;
+    this.advertised.set(info.id, key);
+    try {
+      this.deps.advertiser.advertise(ad);
+    } catch (e) {
+      this.deps.log.error(`table ${info.id}: advertising failed`, e);
+    }
+  }
+
+  private withdraw(id: string): void {
+    if (!this.advertised.delete(id)) return;
+    try {
+      this.deps.advertiser.withdraw(id);
+    } catch (e) {
+      this.deps.log.error(`table ${id}: withdrawing the advert failed`, e);
+    }
+  }
+}

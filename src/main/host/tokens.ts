@@ -1,0 +1,36 @@
+// Seat tokens and table PINs. A token is 256 random bits handed to the player once; the host
+// keeps only its SHA-256 (also in the table file, so a restarted host still knows the seats)
+// and compares digests in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** The stored form of a token: hex SHA-256. */
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export function tokenMatches(token: string, storedHash: string): boolean {
+  const stored = Buffer.from(storedHash, 'hex');
+  const given = createHash('sha256').update(token, 'utf8').digest();
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+export interface PinHash {
+  readonly salt: string;
+  readonly hash: string;
+}
+
+export function hashPin(pin: string, salt = randomBytes(16).toString('hex')): PinHash {
+  return { salt, hash: createHash('sha256').update(`${salt}:${pin}`, 'utf8').digest('hex') };
+}
+
+export function pinMatches(pin: string | undefined, stored: PinHash | null): boolean {
+  if (stored === null) return true;
+  if (pin === undefined) return false;
+  return tokenMatches(`${stored.salt}:${pin}`, stored.hash);
+}
+
+/** A short random table id, safe in URLs and file names. */
+export const newTableId = (): string => randomBytes(9).toString('base64url');
+
+/** The secret seed of a live game: it never leaves the host (the record on disk holds it). */
+export const newSeed = (): string => randomBytes(32).toString('base64url');

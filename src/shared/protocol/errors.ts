@@ -1,0 +1,32 @@
+// Every refusal the host can answer, as a stable code. Clients translate codes, not messages.
+import type { RuleErrorCode } from '../rules/errors';
+
+export type HostErrorCode =
+  | 'BAD_REQUEST' // the payload failed its schema
+  | 'INTERNAL' // a bug on the host; the request changed nothing
+  | 'RATE_LIMITED' // too many messages: the connection is closed
+  | 'NO_TABLE'
+  | 'TOO_MANY_TABLES'
+  | 'TABLE_CLOSED'
+  | 'WRONG_PIN'
+  | 'TABLE_FULL'
+  | 'SEAT_TAKEN'
+  | 'NOT_A_BOT_SEAT'
+  | 'ALREADY_STARTED'
+  | 'NOT_STARTED'
+  | 'SEATS_NOT_FILLED'
+  | 'NOT_OWNER'
+  | 'NOT_SEATED' // this connection holds no seat (or no longer does)
+  | 'BAD_TOKEN' // a forged, missing or foreign seat token
+  | 'SUPERSEDED' // the seat was resumed from another connection
+  | 'NOT_YOUR_SEAT' // the intent names another seat
+  | 'STALE' // made against an older view: a fresh one is on its way
+  | 'SEQ_REUSED' // an old sequence number whose result is no longer kept
+  | 'SEAT_HELD_BY_BOT' // take the seat back first
+  | 'NOT_HUMAN_SEAT'
+  | 'PLAYER_PRESENT' // the player is connected: no hand-over
+  | 'GRACE_NOT_OVER' // the player is gone, but not for long enough yet
+  | 'NOT_BOT_CONTROLLED'
+  | 'STORAGE_FAILED'; // the record could not be written: nothing was applied
+
+export type ErrorCode = HostErrorCode | RuleErrorCode;

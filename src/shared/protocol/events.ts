@@ -1,0 +1,110 @@
+// The typed Socket.IO events between a client and the host. Every client event carries one
+// payload object and an acknowledgement callback; the reply is `{ ok: true, ... }` or
+// `{ ok: false, code, message }`. Types are not validation: the host checks every payload
+// against schemas.ts.
+import type { Choice } from '../rules/actions';
+import type { CardId, GameOptions, Seat } from '../rules/types';
+import type { PlayerView } from '../rules/view';
+import type { ErrorCode } from './errors';
+import type { TableInfo } from './table-info';
+
+export interface Refusal {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+export type Reply<T extends object = object> = ({ readonly ok: true } & T) | Refusal;
+export type AckFn<T extends object = object> = (reply: Reply<T>) => void;
+
+/** An action as a client sends it: the seat comes from the connection. A `seat`, if sent, must be yours. */
+export type ClientAction =
+  | { readonly play: CardId; readonly faceDown?: boolean; readonly seat?: Seat }
+  | { readonly choose: Choice; readonly seat?: Seat };
+
+export interface Intent {
+  readonly action: ClientAction;
+  /**
+   * The client's counter for this seat, one up per new intent and kept across reconnections
+   * (`table:resume` tells the last one seen). Sending the same intent again with the same number
+   * gets the first answer and is applied once; another intent under a used number is refused.
+   */
+  readonly seq: number;
+  /** The `version` of the view the intent was made against. */
+  readonly version: number;
+}
+
+export interface CreateRequest {
+  readonly name: string;
+  readonly players: number;
+  readonly options?: Partial<GameOptions>;
+  readonly pin?: string;
+  /** The creator sits down at seat 0 under this name and owns the table. */
+  readonly playerName: string;
+}
+export interface JoinRequest {
+  readonly tableId: string;
+  readonly name: string;
+  readonly pin?: string;
+  /** A particular free seat; the first free one otherwise. */
+  readonly seat?: Seat;
+}
+export interface ResumeRequest {
+  readonly tableId: string;
+  readonly token: string;
+}
+export interface SpectateRequest {
+  readonly tableId: string;
+  readonly pin?: string;
+}
+export interface SeatRequest {
+  readonly seat: Seat;
+}
+export type Empty = Record<string, never> | null | undefined;
+
+export interface Seated {
+  readonly tableId: string;
+  readonly seat: Seat;
+  /** The secret that holds the seat: keep it to come back, from this device or another. */
+  readonly token: string;
+  readonly table: TableInfo;
+}
+export interface Resumed {
+  readonly tableId: string;
+  readonly seat: Seat;
+  readonly table: TableInfo;
+  /** The highest intent `seq` the host has seen from this seat: continue above it. */
+  readonly lastSeq: number;
+}
+
+export interface ClientToServerEvents {
+  /** All tables on this host; the connection then receives `table:updated` for each change. */
+  'table:list': (payload: Empty, ack: AckFn<{ tables: TableInfo[] }>) => void;
+  'table:create': (payload: CreateRequest, ack: AckFn<Seated>) => void;
+  'table:join': (payload: JoinRequest, ack: AckFn<Seated>) => void;
+  'table:resume': (payload: ResumeRequest, ack: AckFn<Resumed>) => void;
+  'table:leave': (payload: Empty, ack: AckFn) => void;
+  'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo }>) => void;
+  'table:addBot': (payload: SeatRequest, ack: AckFn) => void;
+  'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
+  'table:start': (payload: Empty, ack: AckFn) => void;
+  /** The owner hands an absent player's seat to a bot. */
+  'seat:giveToBot': (payload: SeatRequest, ack: AckFn) => void;
+  /** A returning player takes their seat back from the bot. */
+  'seat:takeBack': (payload: Empty, ack: AckFn) => void;
+  'game:act': (payload: Intent, ack: AckFn<{ version: number }>) => void;
+  /** The current view of this connection's seat (or the spectator view). */
+  'game:sync': (payload: Empty, ack: AckFn<{ view: PlayerView }>) => void;
+}
+
+export interface ServerToClientEvents {
+  /** Your view of the game; versions only increase on one connection. */
+  'game:view': (view: PlayerView) => void;
+  'table:updated': (table: TableInfo) => void;
+  'table:closed': (tableId: string) => void;
+  /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
+  'game:error': (error: { code: ErrorCode; message: string }) => void;
+}
+
+export type ClientEvent = keyof ClientToServerEvents;
+/** The payload type of a client event. */
+export type PayloadOf<E extends ClientEvent> = Parameters<ClientToServerEvents[E]>[0];

@@ -1,0 +1,7 @@
+// The host <-> client protocol: event maps, payload schemas, public table info.
+export * from './errors';
+export * from './events';
+export * from './schemas';
+export * from './table-info';
+export * from './text';
+export * from './version';

@@ -1,0 +1,57 @@
+// The runtime schema of every client event's payload. Anything that does not parse is refused
+// with BAD_REQUEST before it reaches a table. Strict objects: unknown keys are refused too.
+import { z } from 'zod';
+import type { ClientEvent, PayloadOf } from './events';
+import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
+
+export const TABLE_ID = /^[A-Za-z0-9_-]{8,32}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
+
+const seat = z.int().min(0).max(5);
+const cardId = z.string().min(1).max(64);
+const tableId = z.string().regex(TABLE_ID);
+const pin = z.string().min(1).max(32);
+const cleaned = (max: number) =>
+  z
+    .string()
+    .max(max * 8)
+    .transform((s) => cleanText(s, max))
+    .pipe(z.string().min(1));
+const empty = z.strictObject({}).nullish(); // an omitted payload arrives as null
+
+const options = z
+  .strictObject({ themeCardOpens: z.boolean(), twoHistoryCards: z.boolean(), prolongedGame: z.boolean() })
+  .partial();
+
+const action = z.union([
+  z.strictObject({ play: cardId, faceDown: z.boolean().optional(), seat: seat.optional() }),
+  z.strictObject({ choose: z.strictObject({ target: seat.optional(), card: cardId.optional() }), seat: seat.optional() }),
+]);
+
+export const SCHEMAS = {
+  'table:list': empty,
+  'table:create': z.strictObject({
+    name: cleaned(MAX_TABLE_NAME),
+    players: z.int().min(3).max(6),
+    options: options.optional(),
+    pin: pin.optional(),
+    playerName: cleaned(MAX_PLAYER_NAME),
+  }),
+  'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), seat: seat.optional() }),
+  'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),
+  'table:leave': empty,
+  'table:spectate': z.strictObject({ tableId, pin: pin.optional() }),
+  'table:addBot': z.strictObject({ seat }),
+  'table:removeBot': z.strictObject({ seat }),
+  'table:start': empty,
+  'seat:giveToBot': z.strictObject({ seat }),
+  'seat:takeBack': empty,
+  'game:act': z.strictObject({
+    action,
+    seq: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    version: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  }),
+  'game:sync': empty,
+} satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
+
+export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -1,0 +1,35 @@
+// The public lobby information of a table: what anyone on the network may see. No tokens, no
+// seed, no cards.
+import type { GameOptions, Seat } from '../rules/types';
+
+export interface SeatInfo {
+  readonly seat: Seat;
+  readonly kind: 'free' | 'human' | 'bot';
+  /** The cleaned display name of a human, a label for a bot, null for a free seat. */
+  readonly name: string | null;
+  /** A human whose connection is live (bots are always connected). */
+  readonly connected: boolean;
+  /** A human seat currently played by a bot. */
+  readonly botPlaying: boolean;
+  /** The owner may now hand this seat to a bot (its player is gone past the grace period). */
+  readonly handoverAllowed: boolean;
+}
+
+export type TablePhase = 'lobby' | 'playing' | 'over';
+
+export interface TableInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly players: number;
+  readonly options: GameOptions;
+  readonly hasPin: boolean;
+  readonly phase: TablePhase;
+  /** The seat whose player manages the table (bots, start, hand-overs); null when none is seated. */
+  readonly owner: Seat | null;
+  readonly seats: readonly SeatInfo[];
+  readonly spectators: number;
+  /** How long a player may be gone before the owner can hand the seat to a bot. */
+  readonly graceMs: number;
+}
+
+export const freeSeats = (t: TableInfo): number => t.seats.filter((s) => s.kind === 'free').length;
