@@ -3,8 +3,11 @@
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { join } from 'node:path';
 import { IPC, type AppInfo } from '../shared/bridge';
+import { type LocalHost, startLocalHost } from './local-host';
 
-function createWindow(): BrowserWindow {
+let local: LocalHost | undefined;
+
+function createWindow(url: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -26,11 +29,8 @@ function createWindow(): BrowserWindow {
     return { action: 'deny' };
   });
 
-  // TODO(host): start the host here (createHost from src/main/host, on a free port) and load
-  // the renderer from its URL instead, so the window and LAN browsers use one code path.
-  const devUrl = process.env['ELECTRON_RENDERER_URL']; // set by `electron-vite dev`
-  if (!app.isPackaged && devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  // The window is a client of the machine's own host, like every browser on the LAN.
+  void win.loadURL(url);
   return win;
 }
 
@@ -44,12 +44,28 @@ ipcMain.handle(IPC.appInfo, (): AppInfo => ({
   },
 }));
 
-void app.whenReady().then(() => {
-  createWindow();
+void app.whenReady().then(async () => {
+  local = await startLocalHost({
+    dataDir: join(app.getPath('userData'), 'tables'),
+    staticDir: join(import.meta.dirname, '../renderer'),
+    // CHRONICLE_MDNS=off keeps the app off the network's multicast (tests, locked-down networks).
+    mdns: process.env['CHRONICLE_MDNS'] !== 'off',
+  });
+  const url = local.host.url;
+  createWindow(url);
   // macOS: re-open a window when the dock icon is clicked and none is open.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(url);
   });
+});
+
+// Flush every table before the process ends.
+app.on('will-quit', (event) => {
+  if (!local) return;
+  event.preventDefault();
+  const closing = local;
+  local = undefined;
+  void closing.close().finally(() => app.quit());
 });
 
 app.on('window-all-closed', () => {

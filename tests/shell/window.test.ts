@@ -1,11 +1,12 @@
 // The desktop shell (src/main/index.ts) with the faked `electron` from tests/setup/electron.ts:
 // the window keeps Electron's security defaults and the bridge answers appInfo.
 import { describe, expect, it, vi } from 'vitest';
-import { BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, ipcMain } from 'electron';
 import { IPC, type AppInfo } from '../../src/shared/bridge';
 
 describe('desktop shell', () => {
   it('opens one sandboxed, context-isolated window and serves appInfo', async () => {
+    process.env['CHRONICLE_MDNS'] = 'off'; // tests send no multicast to the machine's networks
     await import('../../src/main/index');
     await vi.waitFor(() => expect(BrowserWindow.getAllWindows()).toHaveLength(1));
 
@@ -13,8 +14,20 @@ describe('desktop shell', () => {
     expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(win.options.webPreferences?.preload).toMatch(/preload[\\/]index\.cjs$/);
 
+    // The window is a client of the app's own host, served over HTTP.
+    const loadURL = (win as unknown as { loadURL: ReturnType<typeof vi.fn> }).loadURL;
+    const url = String(loadURL.mock.calls[0]?.[0]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(url)).status).toBe(200);
+
     const handle = vi.mocked(ipcMain.handle).mock.calls.find(([channel]) => channel === IPC.appInfo);
     const info = (handle?.[1] as () => AppInfo)();
     expect(info).toMatchObject({ name: 'Chronicle', version: '0.0.0-test' });
+
+    // Quitting closes the host (its tables flushed) before the app goes.
+    const willQuit = vi.mocked(app.on).mock.calls.find(([name]) => name === 'will-quit')?.[1] as (e: { preventDefault(): void }) => void;
+    willQuit({ preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    await expect(fetch(url)).rejects.toThrow();
   });
 });

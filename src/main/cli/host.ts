@@ -9,10 +9,8 @@ import { parseArgs } from 'node:util';
 import qrcode from 'qrcode-terminal';
 import { createBonjourDiscovery } from '../discovery/bonjour-discovery';
 import { type Log, consoleLog } from '../host/clock';
-import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, createHost } from '../host/create-host';
+import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
 import { hostUrls } from '../host/lan-urls';
-
-export const DEFAULT_PORT = 7420;
 
 const USAGE = `usage: chronicle host [options]
   --port N         TCP port (default ${DEFAULT_PORT}; 0 picks a free one)

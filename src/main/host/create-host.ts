@@ -49,6 +49,8 @@ export interface Host {
   close(): Promise<void>;
 }
 
+/** The port hosts try first, so join links stay the same from one game night to the next. */
+export const DEFAULT_PORT = 7420;
 export const DEFAULT_GRACE_MS = 60_000;
 export const DEFAULT_BOT_DELAY_MS = 700;
 export const MAX_MESSAGE_BYTES = 16 * 1024;

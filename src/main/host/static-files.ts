@@ -5,11 +5,21 @@ import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
 
+/** Join links `/t/<tableId>` (mDNS adverts, QR codes) open the app at `/?table=<tableId>`. */
+const TABLE_LINK = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/;
+
 export function staticFiles(dir: string | null): RequestListener {
   if (dir && existsSync(join(dir, 'index.html'))) {
     const serve = sirv(dir, { single: true, etag: true, dev: false });
     return (req, res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // The app loads its assets by relative paths, so it must be served from the root.
+      const link = TABLE_LINK.exec((req.url ?? '').split('?')[0]!);
+      if (link) {
+        res.writeHead(302, { Location: `/?table=${link[1]}` });
+        res.end();
+        return;
+      }
       serve(req, res, () => {
         res.statusCode = 404;
         res.end();

@@ -1,0 +1,231 @@
+// A pool of worker threads that run bot decisions off the host's main thread.
+//
+// Each seat key (e.g. `${tableId}:${seat}`) is served by one worker, which keeps that seat's
+// bot (and what it remembers) between decisions. A decision that fails, or does not come back
+// in time, is answered by the random player instead, and a crashed or stuck worker is
+// replaced (its seats start again from their next view). The main thread only posts views and
+// receives actions: it never runs a search.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type BotLevel, BotRng, type Budget, type MasterStats, DEFAULT_MASTER_MS, hashString, mix, randomAction } from '../../shared/bots/index';
+import type { Action } from '../../shared/rules/actions';
+import type { PlayerView } from '../../shared/rules/view';
+import type { FromWorker, ToWorker } from './protocol';
+
+export interface BotPoolOptions {
+  /** Worker threads (default: one fewer than the cores, at least one, at most four). */
+  readonly size?: number;
+  /** A decision not answered within its budget plus this much gets the fallback (default 1500 ms). */
+  readonly graceMs?: number;
+  /** The worker's entry (default: bot-worker-boot.js beside this file, which loads the TS sources through tsx). */
+  readonly workerUrl?: URL;
+  /** Called when a decision fell back to the random player, or a worker was replaced. */
+  readonly onProblem?: (message: string) => void;
+}
+
+export interface DecideOptions {
+  /** The Master's budget (default 200 ms). Novice and Adept ignore it. */
+  readonly budget?: Budget;
+  /** The bot's seed (default: derived from the seat key). */
+  readonly seed?: number | string;
+}
+
+export interface PoolStats {
+  decisions: number;
+  fallbacks: number;
+  restarts: number;
+}
+
+export interface BotPool {
+  /** The bot of `seatKey` at `level` decides from `view` (its seat's view, with legal actions). */
+  decide(level: BotLevel, seatKey: string, view: PlayerView, options?: DecideOptions): Promise<Action>;
+  /** Let the seat's bot note a view it received (no answer). Cheap: call it for every view. */
+  observe(seatKey: string, view: PlayerView): void;
+  /** Drop a seat's bot (its player took the seat back, or the table closed). */
+  forget(seatKey: string): void;
+  /** "What would the Master play?" from a player's own view; a fresh bot with no memory. */
+  hint(view: PlayerView, options?: DecideOptions): Promise<Action>;
+  /** A policy for one bot seat, in the shape the host's bot seats take. */
+  policy(level: BotLevel, seatKey: string, options?: DecideOptions): (view: PlayerView) => Promise<Action>;
+  /** The Master's figures for the last decision of each seat key. */
+  lastStats(seatKey: string): MasterStats | null;
+  readonly stats: Readonly<PoolStats>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve: (a: Action) => void;
+  view: PlayerView;
+  seatKey: string;
+  timer: NodeJS.Timeout;
+  worker: Slot;
+  /** Already answered by the fallback; the worker's answer will be dropped. */
+  settled: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Decisions sent and not answered. */
+  busy: number;
+  /** Resolves when the worker has loaded (its clock for decisions starts then), or was replaced. */
+  ready: Promise<void>;
+  markReady: () => void;
+}
+
+const DEFAULT_URL = new URL('./bot-worker-boot.js', import.meta.url);
+
+export function createBotPool(options: BotPoolOptions = {}): BotPool {
+  const size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
+  const grace = options.graceMs ?? 1500;
+  const url = options.workerUrl ?? DEFAULT_URL;
+  const problem = options.onProblem ?? (() => {});
+  const slots: Slot[] = [];
+  const pending = new Map<number, Pending>();
+  const statsBySeat = new Map<string, MasterStats | null>();
+  const stats: PoolStats = { decisions: 0, fallbacks: 0, restarts: 0 };
+  let nextId = 1;
+  let closed = false;
+  let hints = 0;
+
+  const fallback = (view: PlayerView, seatKey: string): Action =>
+    randomAction(view, new BotRng(mix(hashString(seatKey), view.version)));
+
+  function spawn(index: number): Slot {
+    const worker = new Worker(url);
+    let loaded!: () => void;
+    const ready = new Promise<void>((r) => (loaded = r));
+    const slot: Slot = { worker, busy: 0, ready, markReady: loaded };
+    worker.unref();
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'ready') return loaded();
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      clearTimeout(p.timer);
+      slot.busy--;
+      if (p.settled) return; // answered late: the fallback already went out
+      if (m.type === 'decided' && p.view.legalActions.some((a) => sameAction(a, m.action))) {
+        statsBySeat.set(p.seatKey, m.stats);
+        p.resolve(m.action);
+      } else {
+        stats.fallbacks++;
+        problem(`bot ${p.seatKey}: ${m.type === 'failed' ? m.message : 'answered an action that is not legal'}`);
+        p.resolve(fallback(p.view, p.seatKey));
+      }
+    });
+    const fail = (why: string) => {
+      if (closed || slots[index] !== slot) return;
+      problem(`bot worker ${index} ${why}: replaced`);
+      replace(index);
+    };
+    worker.on('error', (e) => fail(`failed (${e.message})`));
+    worker.on('exit', (code) => fail(`exited (${code})`));
+    return slot;
+  }
+
+  /** Replace a worker: its pending decisions get the fallback, its seats start afresh. */
+  function replace(index: number): void {
+    const old = slots[index]!;
+    for (const [id, p] of pending) {
+      if (p.worker !== old) continue;
+      pending.delete(id);
+      clearTimeout(p.timer);
+      if (p.settled) continue;
+      stats.fallbacks++;
+      p.resolve(fallback(p.view, p.seatKey));
+    }
+    stats.restarts++;
+    slots[index] = spawn(index);
+    old.markReady(); // requests waiting for it go to the fallback
+    void old.worker.terminate();
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn(i));
+
+  const indexFor = (seatKey: string): number => hashString(seatKey) % size;
+
+  function post(index: number, m: ToWorker): void {
+    slots[index]!.worker.postMessage(m);
+  }
+
+  function decide(level: BotLevel, seatKey: string, view: PlayerView, opts: DecideOptions = {}): Promise<Action> {
+    if (closed) return Promise.reject(new Error('the bot pool is closed'));
+    if (view.legalActions.length === 0) return Promise.reject(new Error(`bot ${seatKey}: nothing to decide`));
+    stats.decisions++;
+    if (view.legalActions.length === 1) return Promise.resolve(view.legalActions[0]!);
+    const budget = opts.budget ?? { ms: DEFAULT_MASTER_MS };
+    const index = indexFor(seatKey);
+    const slot = slots[index]!;
+    const id = nextId++;
+    return new Promise<Action>((resolve) => {
+      const start = () => {
+        // Allow the budget, the time to clear this worker's queue, and a grace period.
+        const wait = ('ms' in budget ? budget.ms : 0) * (slot.busy + 1) + grace;
+        const timer = setTimeout(() => {
+          const p = pending.get(id);
+          if (!p) return;
+          p.settled = true;
+          stats.fallbacks++;
+          problem(`bot ${seatKey}: no answer in ${wait} ms`);
+          resolve(fallback(view, seatKey));
+          // Still nothing long after: the worker is stuck, replace it.
+          p.timer = setTimeout(() => {
+            if (pending.has(id) && slots[index] === slot) replace(index);
+          }, grace * 2);
+        }, wait);
+        slot.busy++;
+        pending.set(id, { resolve, view, seatKey, timer, worker: slot, settled: false });
+        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view });
+      };
+      // Until the worker has loaded, its queue holds the request and the clock does not run.
+      void slot.ready.then(() => {
+        if (closed) return resolve(fallback(view, seatKey));
+        if (slots[index] !== slot) return resolve(fallback(view, seatKey));
+        start();
+      });
+    });
+  }
+
+  return {
+    decide,
+    observe(seatKey, view) {
+      if (!closed) post(indexFor(seatKey), { type: 'observe', seatKey, view });
+    },
+    forget(seatKey) {
+      statsBySeat.delete(seatKey);
+      if (!closed) post(indexFor(seatKey), { type: 'forget', seatKey });
+    },
+    async hint(view, opts = {}) {
+      const key = `hint:${hints++}`;
+      try {
+        return await decide('master', key, view, { seed: opts.seed ?? `hint:${view.version}`, budget: opts.budget });
+      } finally {
+        if (!closed) post(indexFor(key), { type: 'forget', seatKey: key });
+      }
+    },
+    policy(level, seatKey, opts) {
+      return (view) => decide(level, seatKey, view, opts);
+    },
+    lastStats(seatKey) {
+      return statsBySeat.get(seatKey) ?? null;
+    },
+    get stats() {
+      return stats;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const [id, p] of pending) {
+        pending.delete(id);
+        clearTimeout(p.timer);
+        if (!p.settled) p.resolve(fallback(p.view, p.seatKey));
+      }
+      for (const s of slots) s.markReady();
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+function sameAction(a: Action, b: Action): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
