@@ -22,36 +22,14 @@ import {
   legalActions,
   newGame,
 } from '../../src/shared/rules';
+import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
 
 // ---------------------------------------------------------------------------------------------
 // Card knowledge written out independently of the engine and its card-set file
 // (record-format.md identifiers, cards.md table).
 
 const STRENGTH_SUITS = ['power', 'wisdom', 'love'] as const;
-const ALL_CARDS: readonly string[] = [
-  ...STRENGTH_SUITS.flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${suit}-${i + 1}`)),
-  'king',
-  'demon',
-  'dragon',
-  'sage',
-  'fool',
-  'angel',
-];
 const CARD_INDEX = new Map(ALL_CARDS.map((c, i) => [c, i]));
-const ALL_HISTORY: readonly string[] = [
-  'monster-attack',
-  'the-revolt',
-  'the-great-reform',
-  'the-witch-hunt',
-  'the-royal-wedding',
-  'the-scandal',
-  'the-great-war',
-  'the-famine',
-  'the-succession',
-  'a-time-of-darkness',
-  'conversation-with-a-dragon',
-  'the-coronation-of-a-king',
-];
 const HISTORY_INDEX = new Map(ALL_HISTORY.map((h, i) => [h, i]));
 
 const suitOf = (card: string): string => {

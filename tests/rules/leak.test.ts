@@ -24,30 +24,8 @@ import {
   redactEvent,
   viewFor,
 } from '../../src/shared/rules';
+import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
 
-const ALL_CARDS: readonly string[] = [
-  ...['power', 'wisdom', 'love'].flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${suit}-${i + 1}`)),
-  'king',
-  'demon',
-  'dragon',
-  'sage',
-  'fool',
-  'angel',
-];
-const ALL_HISTORY: readonly string[] = [
-  'monster-attack',
-  'the-revolt',
-  'the-great-reform',
-  'the-witch-hunt',
-  'the-royal-wedding',
-  'the-scandal',
-  'the-great-war',
-  'the-famine',
-  'the-succession',
-  'a-time-of-darkness',
-  'conversation-with-a-dragon',
-  'the-coronation-of-a-king',
-];
 /** Keys that name authority-only data; none may appear in anything sent to a viewer. */
 const SECRET_KEYS = ['"seed"', '"seedKey"', '"historyDeck"', '"presetRounds"', '"deals"', '"insights"', '"hands"'];
 

@@ -1,0 +1,84 @@
+// The worker pool: bots think off the main thread, and a failing or stuck worker never stalls
+// a table (its decision falls back to the random player).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BotPool, createBotPool } from '../../src/main/bots/pool';
+import { type GameState, type PlayerView, applyAction, currentDecider, legalActions, viewFor } from '../../src/shared/rules';
+import { startGame } from './helpers';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
+
+let pool: BotPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+/** Play `state` forward with the pool deciding for every seat; every view is observed. */
+async function playWithPool(p: BotPool, table: string, state: GameState, decisions: number, budgetMs: number): Promise<GameState> {
+  let s = state;
+  for (let i = 0; i < decisions && !s.over; i++) {
+    const seat = currentDecider(s)!;
+    for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, o));
+    const view = viewFor(s, seat);
+    const action = await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
+    expect(legalActions(s, seat)).toContainEqual(action);
+    const r = applyAction(s, action);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value.state;
+  }
+  return s;
+}
+
+describe('bot pool', () => {
+  it('six Master bots play in the pool while the main thread’s event-loop delay stays under 20 ms (p99)', async () => {
+    pool = createBotPool({ size: 1 });
+    // Two tables of three Masters each, deciding concurrently.
+    const tables = [startGame(3, 'pool-a'), startGame(3, 'pool-b')];
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const played = await Promise.all(tables.map((s, i) => playWithPool(pool!, `t${i}`, s, 40, 40)));
+    delay.disable();
+    for (const s of played) expect(s.version).toBeGreaterThan(20);
+    expect(pool.stats.fallbacks).toBe(0);
+    const p99 = delay.percentile(99) / 1e6;
+    expect(p99).toBeLessThan(20);
+    expect(pool.lastStats('t0:0')?.playouts ?? 0).toBeGreaterThanOrEqual(0);
+  }, 40_000);
+
+  it('answers hints from a player’s own view', async () => {
+    pool = createBotPool({ size: 1 });
+    const s = startGame(4, 'hint', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const view: PlayerView = viewFor(s, seat);
+    const action = await pool.hint(view, { budget: { ms: 30 } });
+    expect(view.legalActions).toContainEqual(action);
+  }, 20_000);
+
+  it('falls back to a random legal move when a worker never answers, and replaces it', async () => {
+    const problems: string[] = [];
+    pool = createBotPool({ size: 1, graceMs: 100, workerUrl: fixture('silent-worker.js'), onProblem: (m) => problems.push(m) });
+    const s = startGame(4, 'silent', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const t0 = performance.now();
+    const action = await pool.decide('master', 'x', viewFor(s, seat), { budget: { ms: 50 } });
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(legalActions(s, seat)).toContainEqual(action);
+    expect(pool.stats.fallbacks).toBe(1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pool.stats.restarts).toBe(1);
+    expect(problems.length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('falls back when a worker crashes or answers an illegal move', async () => {
+    for (const name of ['crashing-worker.js', 'wrong-worker.js']) {
+      pool = createBotPool({ size: 1, workerUrl: fixture(name) });
+      const s = startGame(4, name, { themeCardOpens: false });
+      const seat = currentDecider(s)!;
+      const action = await pool.decide('adept', 'x', viewFor(s, seat));
+      expect(legalActions(s, seat)).toContainEqual(action);
+      expect(pool.stats.fallbacks).toBe(1);
+      await pool.close();
+    }
+  }, 20_000);
+});
