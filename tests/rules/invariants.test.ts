@@ -28,7 +28,6 @@ import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
 // Card knowledge written out independently of the engine and its card-set file
 // (record-format.md identifiers, cards.md table).
 
-const STRENGTH_SUITS = ['power', 'wisdom', 'love'] as const;
 const CARD_INDEX = new Map(ALL_CARDS.map((c, i) => [c, i]));
 const HISTORY_INDEX = new Map(ALL_HISTORY.map((h, i) => [h, i]));
 

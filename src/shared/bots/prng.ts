@@ -34,4 +34,41 @@ export class BotRng {
     if (items.length === 0) throw new Error('nothing to pick from');
     return items[this.below(items.length)]!;
   }
+
+  /** A uniform float in [0, 1). */
+  float(): number {
+    return this.next() / 0x1_0000_0000;
+  }
+
+  /** A new array with the items in random order (Fisher–Yates). */
+  shuffled<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const t = out[i]!;
+      out[i] = out[j]!;
+      out[j] = t;
+    }
+    return out;
+  }
+
+  /** An independent generator for a sub-task, derived from this one's next output and a tag. */
+  fork(tag: number): BotRng {
+    return new BotRng(mix(this.next(), tag));
+  }
+}
+
+/** A 32-bit hash of two integers (for deriving seeds). */
+export function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x85ebca6b, 0xcc9e2d51) ^ Math.imul(b + 0x27d4eb2f, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae3d);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A 32-bit hash of a string (for seeds given as text). */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
