@@ -23,6 +23,7 @@ const LAYERS = [
   ['src/main/host/', 'host'],
   ['src/main/discovery/', 'host'],
   ['src/main/cli/', 'host'],
+  ['src/main/bots/', 'host'],
   ['src/main/', 'shell'],
   ['src/preload/', 'preload'],
   ['src/renderer/', 'renderer'],
@@ -141,7 +142,7 @@ export default defineConfig(
   { files: ['src/shared/bots/**/*.ts'], rules: restrict(only([], 'src/shared/bots')) },
   { files: ['src/shared/protocol/**/*.ts'], rules: restrict(only(['zod'], 'src/shared/protocol')) },
   // Host, discovery and CLI run headless too (`chronicle host`): never electron.
-  { files: ['src/main/{host,discovery,cli}/**/*.ts'], rules: restrict(ELECTRON) },
+  { files: ['src/main/{host,discovery,cli,bots}/**/*.ts'], rules: restrict(ELECTRON) },
   // Renderer: a browser page (also on phones) talking Socket.IO; no electron, no Node.
   { files: ['src/renderer/**/*.{ts,svelte}'], rules: restrict([...ELECTRON, ...NODE_BUILTINS, ...SERVER_PKGS]) },
   // Tests: a forgotten .only silently skips the rest of the suite.

@@ -1,6 +1,8 @@
 // The host the desktop app runs for its own window and for the LAN: the same host as
 // `chronicle host`, advertised over mDNS, on the usual port when it is free.
 import { mkdir } from 'node:fs/promises';
+import { createBotPool } from './bots/pool';
+import { poolPolicy } from './bots/pool-policy';
 import { createBonjourDiscovery } from './discovery/bonjour-discovery';
 import { DEFAULT_PORT, type Host, createHost } from './host/create-host';
 
@@ -21,8 +23,18 @@ export interface LocalHost {
 export async function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
   await mkdir(options.dataDir, { recursive: true });
   const discovery = options.mdns === false ? undefined : createBonjourDiscovery();
+  // Bots think in worker threads, so a Master never stalls the tables or the window.
+  const bots = createBotPool();
   const start = (port: number) =>
-    createHost({ port, host: '0.0.0.0', dataDir: options.dataDir, staticDir: options.staticDir, discovery });
+    createHost({
+      port,
+      host: '0.0.0.0',
+      dataDir: options.dataDir,
+      staticDir: options.staticDir,
+      discovery,
+      botPolicy: poolPolicy(bots),
+      hint: (view) => bots.hint(view),
+    });
   let host: Host;
   try {
     host = await start(options.port ?? DEFAULT_PORT);
@@ -35,7 +47,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     host,
     async close() {
       await host.close();
-      await discovery?.close();
+      await Promise.all([discovery?.close(), bots.close()]);
     },
   };
 }

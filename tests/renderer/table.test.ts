@@ -1,7 +1,7 @@
 // The table screen on real engine views with a fake connection: legal cards highlighted (and
 // only they), clicks send exactly the legal intent, decision prompts list exactly the legal
 // answers, and a card played face down by someone else leaves no trace of its identity.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import type { GameState } from '../../src/shared/rules';
 import defaultSet from '../../src/shared/rules/card-set/default-set.json';
@@ -212,5 +212,38 @@ describe('panels', () => {
     const over = document.querySelector('[data-testid="game-over"]');
     expect(over).not.toBeNull();
     for (const w of state.winners) expect(over!.textContent).toContain(['Ada', 'Bob', 'Cyd'][w]);
+  });
+});
+
+describe('hints', () => {
+  it('asks the host with H on your turn and shows the Master’s suggestion by name', async () => {
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    const suggested = client.view!.legalActions[0]!;
+    client.suggestion = suggested;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'h' }));
+    expect(client.calls.map((c) => c.method)).toContain('hint');
+    const name = defaultSet.characters.find((c) => 'play' in suggested && c.id === suggested.play)!.name.en;
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector('[data-testid="hint-text"]')?.textContent).toContain(name);
+    });
+  });
+
+  it('offers no hint when it is not your turn or the table does not allow hints', () => {
+    const state = start(3);
+    const seat = decider(state);
+    show(state, (seat + 1) % 3);
+    expect(document.querySelector('[data-testid="hint"]')).toBeNull();
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    const client = new FakeClient();
+    client.table = { ...tableInfo(3), hints: false };
+    client.seat = seat;
+    client.view = viewOf(state, seat);
+    app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    flushSync();
+    expect(document.querySelector('[data-testid="hint"]')).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ describe('desktop shell', () => {
     expect(info).toMatchObject({ name: 'Chronicle', version: '0.0.0-test' });
 
     // Quitting closes the host (its tables flushed) before the app goes.
-    const willQuit = vi.mocked(app.on).mock.calls.find(([name]) => name === 'will-quit')?.[1] as (e: { preventDefault(): void }) => void;
+    const willQuit = vi.mocked(app.on).mock.calls.find(([name]) => (name as string) === 'will-quit')?.[1] as (e: { preventDefault(): void }) => void;
     willQuit({ preventDefault: vi.fn() });
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
     await expect(fetch(url)).rejects.toThrow();

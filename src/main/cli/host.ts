@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import qrcode from 'qrcode-terminal';
+import { createBotPool } from '../bots/pool';
+import { poolPolicy } from '../bots/pool-policy';
 import { createBonjourDiscovery } from '../discovery/bonjour-discovery';
 import { type Log, consoleLog } from '../host/clock';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
@@ -103,6 +105,8 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     const discovery = opts.mdns
       ? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? io.err(`[discovery] ${m}\n`) : undefined) })
       : undefined;
+    // Bots think in worker threads, so a Master never stalls the tables.
+    const bots = createBotPool({ onProblem: (m) => io.err(`[bots] ${m}\n`) });
     let host;
     try {
       host = await createHost({
@@ -114,9 +118,11 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
         staticDir: fileURLToPath(new URL('../../../out/renderer', import.meta.url)),
         graceMs: opts.graceMs,
         botDelayMs: opts.botDelayMs,
+        botPolicy: poolPolicy(bots),
+        hint: (view) => bots.hint(view),
       });
     } catch (e) {
-      await discovery?.close();
+      await Promise.all([discovery?.close(), bots.close()]);
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') io.err(`port ${opts.port} is in use: try another one with --port (0 picks a free one)\n`);
       else io.err(`cannot start the host: ${(e as Error).message}\n`);
@@ -134,6 +140,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     const signal = await (io.stopSignal ?? waitForSignal());
     io.out(`${signal}: stopping…\n`);
     await host.close();
+    await bots.close();
     io.out('stopped\n');
     return 0;
   } finally {

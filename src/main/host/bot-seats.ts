@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { BotRng } from '../../shared/bots/prng';
 import { randomAction } from '../../shared/bots/random-player';
+import type { BotLevel } from '../../shared/protocol/bot-level';
 import type { Action } from '../../shared/rules/actions';
 import { currentDecider } from '../../shared/rules/engine';
 import type { GameState } from '../../shared/rules/state';
@@ -16,6 +17,8 @@ import type { Log } from './clock';
 export interface BotSeat {
   readonly tableId: string;
   readonly seat: Seat;
+  /** How strong the seat's bot plays. */
+  readonly level: BotLevel;
 }
 
 /**
@@ -34,6 +37,7 @@ export interface BotTable {
   readonly id: string;
   state(): GameState | null;
   botPlays(seat: Seat): boolean;
+  botLevel(seat: Seat): BotLevel;
   /** Applies a bot's action if the game is still at `version`; false if the action was refused. */
   submitBotAction(seat: Seat, version: number, action: Action): Promise<boolean>;
 }
@@ -85,11 +89,15 @@ export class BotDriver {
       if (!this.table.botPlays(seat) || this.observed.get(seat) === state.version) continue;
       this.observed.set(seat, state.version);
       try {
-        this.policy.observe(viewFor(state, seat), { tableId: this.table.id, seat });
+        this.policy.observe(viewFor(state, seat), this.botSeat(seat));
       } catch (e) {
         this.log.error(`table ${this.table.id}: bot observe failed for seat ${seat}`, e);
       }
     }
+  }
+
+  private botSeat(seat: Seat): BotSeat {
+    return { tableId: this.table.id, seat, level: this.table.botLevel(seat) };
   }
 
   private async turn(seat: Seat, version: number): Promise<void> {
@@ -98,15 +106,15 @@ export class BotDriver {
     const view = viewFor(state, seat);
     let action: Action;
     try {
-      action = await withTimeout(Promise.resolve(this.policy(view, { tableId: this.table.id, seat })), POLICY_TIMEOUT_MS);
+      action = await withTimeout(Promise.resolve(this.policy(view, this.botSeat(seat))), POLICY_TIMEOUT_MS);
     } catch (e) {
       this.log.warn(`table ${this.table.id}: bot policy failed for seat ${seat}: ${(e as Error).message}`);
-      action = await this.fallback(view, { tableId: this.table.id, seat });
+      action = await this.fallback(view, this.botSeat(seat));
     }
     if (this.stopped) return;
     if (await this.table.submitBotAction(seat, version, { ...action, seat })) return;
     this.log.warn(`table ${this.table.id}: bot policy gave an illegal action for seat ${seat}`);
-    await this.table.submitBotAction(seat, version, await this.fallback(view, { tableId: this.table.id, seat }));
+    await this.table.submitBotAction(seat, version, await this.fallback(view, this.botSeat(seat)));
   }
 }
 

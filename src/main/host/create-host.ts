@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
+import type { Action } from '../../shared/rules/actions';
+import type { PlayerView } from '../../shared/rules/view';
 import { type Advertiser, noAdvertiser } from './advertiser';
 import { type BotPolicy, randomPolicy } from './bot-seats';
 import { type Clock, type Log, consoleLog, systemClock } from './clock';
@@ -31,6 +33,8 @@ export interface HostOptions {
   /** The pause before a bot moves, so humans can follow. */
   readonly botDelayMs?: number;
   readonly botPolicy?: BotPolicy;
+  /** What the Master would play from a player's view; without it, hints are refused. */
+  readonly hint?: (view: PlayerView) => Promise<Action>;
   readonly rateLimit?: RateLimit;
   readonly maxTables?: number;
   /** Largest message a client may send, in bytes (larger closes the connection). */
@@ -83,6 +87,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
     botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
     botPolicy: options.botPolicy ?? randomPolicy(),
+    hint: options.hint,
     advertiser,
     maxTables: options.maxTables ?? 64,
     port: () => port,

@@ -66,7 +66,7 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, lo
   on('table:create', async (p) => {
     let table: Table;
     try {
-      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin }, false);
+      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints }, false);
     } catch (e) {
       if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES');
       throw e;
@@ -79,13 +79,14 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, lo
   on('table:resume', (p) => tableById(p.tableId, (t) => t.resume(socket, p.token)));
   on('table:spectate', (p) => tableById(p.tableId, (t) => t.spectate(socket, p.pin)));
   on('table:leave', () => bound((t) => t.leave(socket)));
-  on('table:addBot', (p) => bound((t) => t.addBot(socket, p.seat)));
+  on('table:addBot', (p) => bound((t) => t.addBot(socket, p.seat, p.level)));
   on('table:removeBot', (p) => bound((t) => t.removeBot(socket, p.seat)));
   on('table:start', () => bound((t) => t.start(socket)));
-  on('seat:giveToBot', (p) => bound((t) => t.giveToBot(socket, p.seat)));
+  on('seat:giveToBot', (p) => bound((t) => t.giveToBot(socket, p.seat, p.level)));
   on('seat:takeBack', () => bound((t) => t.takeBack(socket)));
   on('game:act', (p) => bound((t) => t.act(socket, p)));
   on('game:sync', () => bound((t) => t.sync(socket)));
+  on('game:hint', () => bound((t) => t.hint(socket)));
 
   socket.on('disconnect', () => socket.data.binding?.table.detach(socket));
 }

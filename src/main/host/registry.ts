@@ -5,6 +5,8 @@ import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
+import type { Action } from '../../shared/rules/actions';
+import type { PlayerView } from '../../shared/rules/view';
 import type { BotPolicy } from './bot-seats';
 import type { Clock, Log } from './clock';
 import { TableFile } from './record-store';
@@ -22,6 +24,7 @@ export interface RegistryDeps {
   readonly graceMs: number;
   readonly botDelayMs: number;
   readonly botPolicy: BotPolicy;
+  readonly hint?: (view: PlayerView) => Promise<Action>;
   readonly advertiser: Advertiser;
   readonly maxTables: number;
   /** The HTTP port, for adverts. */
@@ -35,6 +38,8 @@ export interface NewTable {
   readonly pin?: string;
   /** Kept open even when its lobby empties (the host's default table). */
   readonly persistent?: boolean;
+  /** Players may ask what the Master would play (default true). */
+  readonly hints?: boolean;
 }
 
 export class TooManyTables extends Error {}
@@ -53,6 +58,7 @@ export class TableRegistry {
       graceMs: deps.graceMs,
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
+      hint: deps.hint,
       changed: (t) => this.changed(t),
       abandoned: (t) => void this.dispose(t, true),
     };
@@ -86,6 +92,7 @@ export class TableRegistry {
       players: req.players,
       options: { ...DEFAULT_OPTIONS, ...req.options },
       pin: req.pin === undefined ? null : hashPin(req.pin),
+      hints: req.hints ?? true,
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,

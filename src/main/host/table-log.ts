@@ -4,6 +4,7 @@
 // upgraded on load; a newer version is refused with a clear message.
 import { z } from 'zod';
 import type { Action } from '../../shared/rules/actions';
+import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../shared/rules/types';
 import type { PinHash } from './tokens';
 
@@ -17,6 +18,8 @@ export interface TableHeader {
   readonly players: number;
   readonly options: GameOptions;
   readonly pin: PinHash | null;
+  /** Players may ask what the Master would play (absent in files written before hints: allowed). */
+  readonly hints?: boolean;
   readonly seed: string;
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
@@ -25,12 +28,12 @@ export interface TableHeader {
 
 export type TableLine =
   | { readonly t: 'seat'; readonly seat: Seat; readonly name: string; readonly token: string } // token: its hash
-  | { readonly t: 'bot'; readonly seat: Seat }
+  | { readonly t: 'bot'; readonly seat: Seat; readonly level?: BotLevel }
   | { readonly t: 'free'; readonly seat: Seat }
   | { readonly t: 'owner'; readonly seat: Seat | null }
   | { readonly t: 'start' }
   | { readonly t: 'act'; readonly a: Action; readonly seq: number | null }
-  | { readonly t: 'control'; readonly seat: Seat; readonly bot: boolean }
+  | { readonly t: 'control'; readonly seat: Seat; readonly bot: boolean; readonly level?: BotLevel }
   | { readonly t: 'left'; readonly seat: Seat };
 
 const seat = z.int().min(0).max(5);
@@ -50,19 +53,21 @@ const header = z.strictObject({
   players: z.int().min(3).max(6),
   options,
   pin: z.strictObject({ salt: z.string().max(64), hash: hex }).nullable(),
+  hints: z.boolean().optional(),
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),
 });
 
+const level = z.enum(BOT_LEVELS).optional();
 const line = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('seat'), seat, name: text, token: hex }),
-  z.strictObject({ t: z.literal('bot'), seat }),
+  z.strictObject({ t: z.literal('bot'), seat, level }),
   z.strictObject({ t: z.literal('free'), seat }),
   z.strictObject({ t: z.literal('owner'), seat: seat.nullable() }),
   z.strictObject({ t: z.literal('start') }),
   z.strictObject({ t: z.literal('act'), a: action, seq: z.int().min(1).nullable() }),
-  z.strictObject({ t: z.literal('control'), seat, bot: z.boolean() }),
+  z.strictObject({ t: z.literal('control'), seat, bot: z.boolean(), level }),
   z.strictObject({ t: z.literal('left'), seat }),
 ]);
 

@@ -5,6 +5,7 @@ import type { Action } from '../../shared/rules/actions';
 import { type Applied, applyAction, newGame } from '../../shared/rules/engine';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
+import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../shared/protocol/bot-level';
 import type { Reply } from '../../shared/protocol/events';
 import { TableFileError, type TableHeader, type TableLine } from './table-log';
 
@@ -18,6 +19,8 @@ export interface SeatSlot {
   tokenHash: string | null;
   /** A human seat handed to a bot. */
   botControlled: boolean;
+  /** How strong the seat's bot plays (bot seats and handed-over seats). */
+  botLevel: BotLevel;
   /** The player left during the game (they may still come back with their token). */
   left: boolean;
   /** Highest intent sequence number seen from this seat. */
@@ -34,6 +37,7 @@ const freeSlot = (): SeatSlot => ({
   name: null,
   tokenHash: null,
   botControlled: false,
+  botLevel: DEFAULT_BOT_LEVEL,
   left: false,
   lastSeq: 0,
   results: new Map(),
@@ -70,7 +74,7 @@ export class TableModel {
         Object.assign(this.seats[line.seat]!, freeSlot(), { kind: 'human', name: line.name, tokenHash: line.token });
         return;
       case 'bot':
-        Object.assign(this.seats[line.seat]!, freeSlot(), { kind: 'bot' });
+        Object.assign(this.seats[line.seat]!, freeSlot(), { kind: 'bot', botLevel: line.level ?? DEFAULT_BOT_LEVEL });
         return;
       case 'free':
         Object.assign(this.seats[line.seat]!, freeSlot());
@@ -99,6 +103,7 @@ export class TableModel {
       }
       case 'control':
         this.seats[line.seat]!.botControlled = line.bot;
+        if (line.bot) this.seats[line.seat]!.botLevel = line.level ?? DEFAULT_BOT_LEVEL;
         return;
       case 'left':
         this.seats[line.seat]!.left = true;

@@ -4,6 +4,7 @@
 // before anyone sees its effect; then each seat gets its own view and spectators the
 // spectator view. Nothing else about the game leaves this class.
 import type { ErrorCode } from '../../shared/protocol/errors';
+import type { BotLevel } from '../../shared/protocol/bot-level';
 import type { ClientAction, Intent, Reply, Resumed, Seated } from '../../shared/protocol/events';
 import type { SeatInfo, TableInfo } from '../../shared/protocol/table-info';
 import type { Action } from '../../shared/rules/actions';
@@ -29,6 +30,8 @@ export interface TableDeps {
   readonly graceMs: number;
   readonly botDelayMs: number;
   readonly botPolicy: BotPolicy;
+  /** What the Master would play from a view, for hints; absent when the host runs no Master. */
+  readonly hint?: (view: PlayerView) => Promise<Action>;
   /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
@@ -70,6 +73,7 @@ export class Table {
         id: model.id,
         state: () => this.model.state,
         botPlays: (seat) => this.model.botPlays(seat),
+        botLevel: (seat) => this.model.seats[seat]!.botLevel,
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
       deps.botPolicy,
@@ -105,6 +109,7 @@ export class Table {
         connected: s.kind === 'bot' || this.sockets[seat] !== null,
         botPlaying: s.kind === 'human' && s.botControlled,
         handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(this.presence(seat), now, this.deps.graceMs) === 'ok',
+        botLevel: this.model.botPlays(seat) ? s.botLevel : null,
       }),
     );
     return {
@@ -113,6 +118,7 @@ export class Table {
       players: header.players,
       options: header.options,
       hasPin: header.pin !== null,
+      hints: header.hints !== false,
       phase: this.model.phase,
       owner,
       seats: seatInfo,
@@ -214,12 +220,12 @@ export class Table {
     });
   }
 
-  addBot(socket: HostSocket, seat: Seat): Promise<Reply> {
+  addBot(socket: HostSocket, seat: Seat, level?: BotLevel): Promise<Reply> {
     return this.run(async () => {
       const denied = this.checkManager(socket) ?? this.checkLobbySeat(seat);
       if (denied) return denied;
       if (this.model.seats[seat]!.kind !== 'free') return refuse('SEAT_TAKEN');
-      return (await this.write([{ t: 'bot', seat }])) ?? this.changedOk();
+      return (await this.write([{ t: 'bot', seat, level }])) ?? this.changedOk();
     });
   }
 
@@ -248,7 +254,7 @@ export class Table {
 
   // ---- absence -----------------------------------------------------------------------------
 
-  giveToBot(socket: HostSocket, seat: Seat): Promise<Reply> {
+  giveToBot(socket: HostSocket, seat: Seat, level?: BotLevel): Promise<Reply> {
     return this.run(async () => {
       const denied = this.checkManager(socket);
       if (denied) return denied;
@@ -259,7 +265,7 @@ export class Table {
       const check = handoverCheck(this.presence(seat), this.deps.clock.now(), this.deps.graceMs);
       if (check !== 'ok') return refuse(check);
       // In the lobby the bot simply replaces the absent player; in a game it plays for them.
-      const line: TableLine = this.model.phase === 'lobby' ? { t: 'bot', seat } : { t: 'control', seat, bot: true };
+      const line: TableLine = this.model.phase === 'lobby' ? { t: 'bot', seat, level } : { t: 'control', seat, bot: true, level };
       const lines: TableLine[] = [line];
       if (line.t === 'bot' && this.model.owner === seat) lines.push({ t: 'owner', seat: this.nextOwner(seat) });
       const failed = await this.write(lines);
@@ -280,6 +286,26 @@ export class Table {
   }
 
   // ---- play --------------------------------------------------------------------------------
+
+  /** What the Master would play now for the asking seat, from that seat's own view. */
+  hint(socket: HostSocket): Promise<Reply<{ action: Action }>> {
+    return this.run(async () => {
+      const seat = this.seatOf(socket);
+      if (seat === null) return refuse('NOT_SEATED');
+      if (this.model.header.hints === false) return refuse('HINTS_OFF');
+      const state = this.model.state;
+      if (!state) return refuse('NOT_STARTED');
+      if (state.over) return refuse('GAME_OVER');
+      if (currentDecider(state) !== seat) return refuse('NOT_YOUR_TURN');
+      if (!this.deps.hint) return refuse('HINTS_UNAVAILABLE');
+      try {
+        return { ok: true, action: await this.deps.hint(viewFor(state, seat)) };
+      } catch (e) {
+        this.deps.log.warn(`table ${this.id}: hint failed: ${(e as Error).message}`);
+        return refuse('HINTS_UNAVAILABLE');
+      }
+    });
+  }
 
   act(socket: HostSocket, intent: Intent): Promise<Act> {
     return this.run(async () => {

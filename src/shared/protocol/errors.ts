@@ -27,6 +27,8 @@ export type HostErrorCode =
   | 'PLAYER_PRESENT' // the player is connected: no hand-over
   | 'GRACE_NOT_OVER' // the player is gone, but not for long enough yet
   | 'NOT_BOT_CONTROLLED'
+  | 'HINTS_OFF' // the table does not allow hints
+  | 'HINTS_UNAVAILABLE' // this host runs no Master bot (or it did not answer)
   | 'STORAGE_FAILED'; // the record could not be written: nothing was applied
 
 export type ErrorCode = HostErrorCode | RuleErrorCode;

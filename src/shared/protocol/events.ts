@@ -2,9 +2,10 @@
 // payload object and an acknowledgement callback; the reply is `{ ok: true, ... }` or
 // `{ ok: false, code, message }`. Types are not validation: the host checks every payload
 // against schemas.ts.
-import type { Choice } from '../rules/actions';
+import type { Action, Choice } from '../rules/actions';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
+import type { BotLevel } from './bot-level';
 import type { ErrorCode } from './errors';
 import type { TableInfo } from './table-info';
 
@@ -40,6 +41,8 @@ export interface CreateRequest {
   readonly pin?: string;
   /** The creator sits down at seat 0 under this name and owns the table. */
   readonly playerName: string;
+  /** Players may ask what the Master bot would play (default true). */
+  readonly hints?: boolean;
 }
 export interface JoinRequest {
   readonly tableId: string;
@@ -58,6 +61,11 @@ export interface SpectateRequest {
 }
 export interface SeatRequest {
   readonly seat: Seat;
+}
+export interface BotRequest {
+  readonly seat: Seat;
+  /** How strong the bot plays (default adept). */
+  readonly level?: BotLevel;
 }
 export type Empty = Record<string, never> | null | undefined;
 
@@ -84,16 +92,18 @@ export interface ClientToServerEvents {
   'table:resume': (payload: ResumeRequest, ack: AckFn<Resumed>) => void;
   'table:leave': (payload: Empty, ack: AckFn) => void;
   'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo }>) => void;
-  'table:addBot': (payload: SeatRequest, ack: AckFn) => void;
+  'table:addBot': (payload: BotRequest, ack: AckFn) => void;
   'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
   'table:start': (payload: Empty, ack: AckFn) => void;
   /** The owner hands an absent player's seat to a bot. */
-  'seat:giveToBot': (payload: SeatRequest, ack: AckFn) => void;
+  'seat:giveToBot': (payload: BotRequest, ack: AckFn) => void;
   /** A returning player takes their seat back from the bot. */
   'seat:takeBack': (payload: Empty, ack: AckFn) => void;
   'game:act': (payload: Intent, ack: AckFn<{ version: number }>) => void;
   /** The current view of this connection's seat (or the spectator view). */
   'game:sync': (payload: Empty, ack: AckFn<{ view: PlayerView }>) => void;
+  /** What the Master bot would play now, from your own view (where the table allows hints). */
+  'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
 }
 
 export interface ServerToClientEvents {

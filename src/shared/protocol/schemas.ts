@@ -1,6 +1,7 @@
 // The runtime schema of every client event's payload. Anything that does not parse is refused
 // with BAD_REQUEST before it reaches a table. Strict objects: unknown keys are refused too.
 import { z } from 'zod';
+import { BOT_LEVELS } from './bot-level';
 import type { ClientEvent, PayloadOf } from './events';
 import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
 
@@ -36,15 +37,16 @@ export const SCHEMAS = {
     options: options.optional(),
     pin: pin.optional(),
     playerName: cleaned(MAX_PLAYER_NAME),
+    hints: z.boolean().optional(),
   }),
   'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), seat: seat.optional() }),
   'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),
   'table:leave': empty,
   'table:spectate': z.strictObject({ tableId, pin: pin.optional() }),
-  'table:addBot': z.strictObject({ seat }),
+  'table:addBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'table:removeBot': z.strictObject({ seat }),
   'table:start': empty,
-  'seat:giveToBot': z.strictObject({ seat }),
+  'seat:giveToBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'seat:takeBack': empty,
   'game:act': z.strictObject({
     action,
@@ -52,6 +54,7 @@ export const SCHEMAS = {
     version: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
   }),
   'game:sync': empty,
+  'game:hint': empty,
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -1,6 +1,7 @@
 // The public lobby information of a table: what anyone on the network may see. No tokens, no
 // seed, no cards.
 import type { GameOptions, Seat } from '../rules/types';
+import type { BotLevel } from './bot-level';
 
 export interface SeatInfo {
   readonly seat: Seat;
@@ -13,6 +14,8 @@ export interface SeatInfo {
   readonly botPlaying: boolean;
   /** The owner may now hand this seat to a bot (its player is gone past the grace period). */
   readonly handoverAllowed: boolean;
+  /** How strong the bot plays, when a bot plays this seat. */
+  readonly botLevel: BotLevel | null;
 }
 
 export type TablePhase = 'lobby' | 'playing' | 'over';
@@ -23,6 +26,8 @@ export interface TableInfo {
   readonly players: number;
   readonly options: GameOptions;
   readonly hasPin: boolean;
+  /** Players may ask what the Master would play. */
+  readonly hints: boolean;
   readonly phase: TablePhase;
   /** The seat whose player manages the table (bots, start, hand-overs); null when none is seated. */
   readonly owner: Seat | null;

@@ -2,6 +2,7 @@
 // call the components make. No socket, no host.
 import type { ClientAction, CreateRequest } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
+import type { Action } from '../../../src/shared/rules/actions';
 import type { Seat } from '../../../src/shared/rules/types';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
@@ -36,10 +37,13 @@ export class FakeClient implements GameClient {
   spectate = (tableId: string, pin?: string) => this.#log('spectate', tableId, pin);
   resume = (tableId: string) => this.#log('resume', tableId);
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
-  addBot = (seat: Seat) => this.#log('addBot', seat);
+  addBot = (seat: Seat, level?: string) => this.#log('addBot', seat, level);
   removeBot = (seat: Seat) => this.#log('removeBot', seat);
   giveToBot = (seat: Seat) => this.#log('giveToBot', seat);
   takeBack = () => this.#log('takeBack');
+  hint = () => this.#log('hint').then(() => this.suggestion);
+  /** What `hint()` answers. */
+  suggestion: Action | null = null;
   start = () => this.#log('start');
   leave = () => this.#log('leave');
   dismissError = (): void => {
@@ -56,6 +60,7 @@ export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing'
     players,
     options: { themeCardOpens: true, twoHistoryCards: false, prolongedGame: false },
     hasPin: false,
+    hints: true,
     phase,
     owner: 0,
     seats: Array.from({ length: players }, (_, seat) => ({
@@ -65,6 +70,7 @@ export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing'
       connected: true,
       botPlaying: false,
       handoverAllowed: false,
+      botLevel: seat === 0 ? null : 'adept',
     })),
     spectators: 0,
     graceMs: 60_000,

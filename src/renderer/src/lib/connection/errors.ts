@@ -46,6 +46,8 @@ export const ERROR_MESSAGES = {
   GRACE_NOT_OVER: 'error.seatLocked',
   NOT_BOT_CONTROLLED: 'error.seatLocked',
   STORAGE_FAILED: 'error.storage',
+  HINTS_OFF: 'error.hintsOff',
+  HINTS_UNAVAILABLE: 'error.hintsUnavailable',
   TIMEOUT: 'error.timeout',
   PROTOCOL: 'error.protocol',
   BAD_NAME: 'error.badName',

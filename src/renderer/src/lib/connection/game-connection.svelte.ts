@@ -10,6 +10,8 @@ import { type Notice, noticeFor } from './errors';
 import { type SeatStore, localSeatStore } from './seat-store';
 import type { ClientSocket, ReplyOf } from './socket';
 import type { ConnectionStatus, GameClient } from './types';
+import type { BotLevel } from '../../../../shared/protocol/bot-level';
+import type { Action } from '../../../../shared/rules/actions';
 
 type Ok<E extends ClientEvent> = Extract<ReplyOf<E>, { ok: true }>;
 
@@ -105,10 +107,14 @@ export class GameConnection implements GameClient {
     return this.#store.get(tableId) !== null;
   }
 
-  addBot = (seat: Seat): Promise<boolean> => this.#simple('table:addBot', { seat });
+  addBot = (seat: Seat, level?: BotLevel): Promise<boolean> => this.#simple('table:addBot', level ? { seat, level } : { seat });
   removeBot = (seat: Seat): Promise<boolean> => this.#simple('table:removeBot', { seat });
   giveToBot = (seat: Seat): Promise<boolean> => this.#simple('seat:giveToBot', { seat });
   takeBack = (): Promise<boolean> => this.#simple('seat:takeBack', {});
+
+  async hint(): Promise<Action | null> {
+    return (await this.#call('game:hint', {}))?.action ?? null;
+  }
   start = (): Promise<boolean> => this.#simple('table:start', {});
 
   async leave(): Promise<boolean> {

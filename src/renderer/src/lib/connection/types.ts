@@ -1,6 +1,8 @@
 // What the screens and components need from a connection to a host. GameConnection implements
 // it over Socket.IO; component tests pass a fake through the same context.
+import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { ClientAction, CreateRequest } from '../../../../shared/protocol/events';
+import type { Action } from '../../../../shared/rules/actions';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
@@ -31,10 +33,12 @@ export interface GameClient {
   /** Take back a seat this device held (token kept in localStorage). */
   resume(tableId: string): Promise<boolean>;
   hasSeatToken(tableId: string): boolean;
-  addBot(seat: Seat): Promise<boolean>;
+  addBot(seat: Seat, level?: BotLevel): Promise<boolean>;
   removeBot(seat: Seat): Promise<boolean>;
   giveToBot(seat: Seat): Promise<boolean>;
   takeBack(): Promise<boolean>;
+  /** What the Master would play now for our seat, or null (refused: see `error`). */
+  hint(): Promise<Action | null>;
   start(): Promise<boolean>;
   leave(): Promise<boolean>;
   dismissError(): void;
