@@ -3,9 +3,14 @@
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { join } from 'node:path';
 import { IPC, type AppInfo } from '../shared/bridge';
+import type { TableBrowser } from './discovery/discovery';
 import { type LocalHost, startLocalHost } from './local-host';
+import { networkTablesOf, watchNetworkTables } from './network-tables';
 
 let local: LocalHost | undefined;
+let browser: TableBrowser | undefined;
+// CHRONICLE_MDNS=off keeps the app off the network's multicast (tests, locked-down networks).
+const mdns = process.env['CHRONICLE_MDNS'] !== 'off';
 
 function createWindow(url: string): BrowserWindow {
   const win = new BrowserWindow({
@@ -48,11 +53,14 @@ void app.whenReady().then(async () => {
   local = await startLocalHost({
     dataDir: join(app.getPath('userData'), 'tables'),
     staticDir: join(import.meta.dirname, '../renderer'),
-    // CHRONICLE_MDNS=off keeps the app off the network's multicast (tests, locked-down networks).
-    mdns: process.env['CHRONICLE_MDNS'] !== 'off',
+    mdns,
   });
   const url = local.host.url;
   createWindow(url);
+  // Tables on the LAN (other hosts' and our own) go to every window as they come and go.
+  const send = (tables: unknown) => BrowserWindow.getAllWindows().forEach((w) => w.webContents.send(IPC.networkTables, tables));
+  if (mdns) browser = watchNetworkTables(send);
+  ipcMain.on(IPC.networkTablesNow, () => send(browser ? networkTablesOf(browser.tables()) : []));
   // macOS: re-open a window when the dock icon is clicked and none is open.
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(url);
@@ -65,7 +73,7 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   const closing = local;
   local = undefined;
-  void closing.close().finally(() => app.quit());
+  void Promise.all([closing.close(), browser?.close()]).finally(() => app.quit());
 });
 
 app.on('window-all-closed', () => {

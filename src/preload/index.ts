@@ -1,10 +1,17 @@
 // Preload (sandboxed): exposes the typed bridge of src/shared/bridge.ts as `window.chronicle`.
 // Only `contextBridge` and `ipcRenderer` are available in a sandboxed preload.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge } from '../shared/bridge';
+import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type NetworkTable } from '../shared/bridge';
 
 const bridge: ChronicleBridge = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo) as Promise<AppInfo>,
+  onNetworkTables(listener) {
+    // The IPC event object never reaches the page: only the list does.
+    const forward = (_event: unknown, tables: readonly NetworkTable[]) => listener(tables);
+    ipcRenderer.on(IPC.networkTables, forward);
+    ipcRenderer.send(IPC.networkTablesNow);
+    return () => ipcRenderer.removeListener(IPC.networkTables, forward);
+  },
 };
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

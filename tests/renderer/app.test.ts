@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
+import type { NetworkTable } from '../../src/shared/bridge';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
 
@@ -86,12 +87,42 @@ describe('App inside Electron', () => {
     document.body.innerHTML = '';
   });
 
+  const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
+
   it('shows the version from the preload bridge', async () => {
-    window.chronicle = {
-      appInfo: () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } }),
-    };
+    window.chronicle = { appInfo, onNetworkTables: () => () => {} };
     const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
     await vi.waitFor(() => expect(document.querySelector('footer')?.textContent).toContain('v1.2.3'));
+    void unmount(app);
+  });
+
+  it('lists the tables found on the network as links, and stops listening when it leaves', async () => {
+    let listener: ((tables: readonly NetworkTable[]) => void) | null = null;
+    const unsubscribe = vi.fn();
+    window.chronicle = {
+      appInfo,
+      onNetworkTables: (l) => {
+        listener = l;
+        return unsubscribe;
+      },
+    };
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[data-testid="network-table"]')).toBeNull();
+    listener!([{ name: '<b>Friday</b>', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]);
+    flushSync();
+    const link = document.querySelector<HTMLAnchorElement>('[data-testid="network-table"]')!;
+    expect(link.getAttribute('href')).toBe('http://10.0.0.7:7420/t/abcDEF123456');
+    expect(link.textContent).toBe('<b>Friday</b>'); // shown as text, never as markup
+    void unmount(app);
+    flushSync();
+    expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('shows no network list in a plain browser', () => {
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[aria-label="On your network"]')).toBeNull();
     void unmount(app);
   });
 });

@@ -24,6 +24,12 @@ describe('desktop shell', () => {
     const info = (handle?.[1] as () => AppInfo)();
     expect(info).toMatchObject({ name: 'Chronicle', version: '0.0.0-test' });
 
+    // The window asks for the tables found on the network (none: mDNS is off here).
+    const now = vi.mocked(ipcMain.on).mock.calls.find(([channel]) => channel === IPC.networkTablesNow)?.[1] as () => void;
+    now();
+    const sent = (win as unknown as { webContents: { send: ReturnType<typeof vi.fn> } }).webContents.send;
+    expect(sent).toHaveBeenCalledWith(IPC.networkTables, []);
+
     // Quitting closes the host (its tables flushed) before the app goes.
     const willQuit = vi.mocked(app.on).mock.calls.find(([name]) => (name as string) === 'will-quit')?.[1] as (e: { preventDefault(): void }) => void;
     willQuit({ preventDefault: vi.fn() });

@@ -13,6 +13,8 @@ export const en = {
   'lobby.tables': 'Tables on this host',
   'lobby.noTables': 'No tables yet. Create one below.',
   'lobby.freeSeats': '{n} free seat|{n} free seats',
+  'lobby.network': 'On your network',
+  'lobby.networkEmpty': 'No other table found on the network yet.',
   'lobby.seats': '{taken}/{total} seats',
   'lobby.started': 'In play',
   'lobby.waiting': 'Waiting for players',

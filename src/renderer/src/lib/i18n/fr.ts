@@ -13,6 +13,8 @@ export const fr = {
   'lobby.tables': 'Tables sur cet hôte',
   'lobby.noTables': 'Aucune table pour l’instant. Créez-en une ci-dessous.',
   'lobby.freeSeats': '{n} place libre|{n} places libres',
+  'lobby.network': 'Sur votre réseau',
+  'lobby.networkEmpty': 'Aucune autre table trouvée sur le réseau pour l’instant.',
   'lobby.seats': '{taken}/{total} places',
   'lobby.started': 'En cours',
   'lobby.waiting': 'En attente de joueurs',

@@ -13,6 +13,8 @@ export const hu = {
   'lobby.tables': 'Asztalok ezen a gépen',
   'lobby.noTables': 'Még nincs asztal. Hozz létre egyet lent.',
   'lobby.freeSeats': '{n} szabad hely|{n} szabad hely',
+  'lobby.network': 'A hálózaton',
+  'lobby.networkEmpty': 'Még nincs más asztal a hálózaton.',
   'lobby.seats': '{taken}/{total} hely',
   'lobby.started': 'Játékban',
   'lobby.waiting': 'Játékosokra vár',
