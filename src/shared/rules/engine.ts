@@ -141,9 +141,8 @@ function advance(d: DraftState, action: Action): GameEvent[] {
     playCard(d, seat, action.play, action.faceDown === true, events);
   } else {
     const { kind, source } = d.pending!;
-    const choice: Choice = {};
-    if (action.choose.target !== undefined) (choice as { target?: Seat }).target = action.choose.target;
-    if (action.choose.card !== undefined) (choice as { card?: string }).card = action.choose.card;
+    // `refusal` checked it has only the fields of one of the offered answers.
+    const choice: Choice = { ...action.choose };
     DECISIONS[kind].resolve(d, seat, choice);
     d.pending = null;
     events.push({ type: 'abilityUsed', seat, source, kind, choice });
