@@ -8,36 +8,40 @@
 // Fame per game, and decision time per level (decisions with more than one legal action).
 //
 // Options (or environment variables):
-//   --deals N          deals per pairing for Adept vs Novice      (BENCH_DEALS, default 250)
+//   --deals N          deals for Novice vs Random and Adept vs Novice (BENCH_DEALS, default 250)
 //   --master-deals N   deals for Master vs Adept                  (BENCH_MASTER_DEALS, default 14)
 //   --master-ms N      the Master's budget per decision, in ms    (BENCH_MASTER_MS, default 200)
 //   --jobs N           parallel processes                         (BENCH_JOBS, default: cores, at most 2)
 //   --seed TEXT        tournament seed                            (BENCH_SEED, default "bench")
-//   --only PAIRING     "adept" or "master": run one pairing only
+//   --only PAIRING     "novice", "adept" or "master" (the tested level): run one pairing only
 //   --json FILE        also write the figures as JSON
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playGame } from '../src/shared/bots/arena';
-import { type BotLevel, createBot } from '../src/shared/bots/index';
+import { type Bot, type BotLevel, BotRng, createBot, hashString, randomAction } from '../src/shared/bots/index';
+
+/** The levels, and the random player below the Novice. */
+type Player = BotLevel | 'random';
 
 const PLAYERS = 4;
 const FAIR = 1 / PLAYERS;
 
 interface Pairing {
   readonly name: string;
-  readonly test: BotLevel;
-  readonly base: BotLevel;
+  readonly test: Player;
+  readonly base: Player;
   readonly deals: number;
-  readonly target: number;
+  /** Target ratio to the fair share, or null (figures only). */
+  readonly target: number | null;
 }
 
 interface Task {
   readonly pairing: number;
   readonly deal: number;
-  readonly test: BotLevel;
-  readonly base: BotLevel;
+  readonly test: Player;
+  readonly base: Player;
   readonly seed: string;
   readonly masterMs: number;
 }
@@ -51,7 +55,7 @@ interface DealResult {
   /** Mean Fame of the other three seats, per seating. */
   readonly baseFame: number[];
   readonly rounds: number[];
-  readonly times: Partial<Record<BotLevel, number[]>>;
+  readonly times: Partial<Record<Player, number[]>>;
 }
 
 function arg(name: string, env: string, fallback: string): string {
@@ -60,12 +64,18 @@ function arg(name: string, env: string, fallback: string): string {
   return process.env[env] ?? fallback;
 }
 
+function makePlayer(level: Player, seed: string, masterMs: number, now: () => number): Bot {
+  if (level !== 'random') return createBot(level, { seed, budget: { ms: masterMs }, now });
+  const rng = new BotRng(hashString(seed));
+  return { level: 'novice', lastStats: null, observe() {}, decide: (view) => randomAction(view, rng) };
+}
+
 function runDeal(task: Task): DealResult {
   const now = () => performance.now();
   const result: DealResult = { pairing: task.pairing, deal: task.deal, shares: [], testFame: [], baseFame: [], rounds: [], times: {} };
   for (let testSeat = 0; testSeat < PLAYERS; testSeat++) {
     const levels = Array.from({ length: PLAYERS }, (_, s) => (s === testSeat ? task.test : task.base));
-    const bots = levels.map((level, s) => createBot(level, { seed: `${task.seed}:${task.deal}:${testSeat}:${s}`, budget: { ms: task.masterMs }, now }));
+    const bots = levels.map((level, s) => makePlayer(level, `${task.seed}:${task.deal}:${testSeat}:${s}`, task.masterMs, now));
     const r = playGame({ players: PLAYERS, seed: `${task.seed}:deal:${task.deal}`, observeAll: true }, bots, {
       now,
       onDecision: (seat, ms, view) => {
@@ -101,6 +111,7 @@ async function main(): Promise<void> {
   const jsonFile = arg('json', 'BENCH_JSON', '');
 
   const all: Pairing[] = [
+    { name: 'Novice vs 3 Random', test: 'novice', base: 'random', deals, target: null },
     { name: 'Adept vs 3 Novices', test: 'adept', base: 'novice', deals, target: 1.6 },
     { name: 'Master vs 3 Adepts', test: 'master', base: 'adept', deals: masterDeals, target: 1.25 },
   ];
@@ -147,19 +158,21 @@ async function main(): Promise<void> {
     if (mine.length === 0) return;
     const perDeal = mine.map((r) => mean(r.shares));
     const m = mean(perDeal);
-    const half = mine.length > 1 ? 1.96 * Math.sqrt(variance(perDeal) / mine.length) : NaN;
+    // Too few deals for a meaningful interval: print none.
+    const half = mine.length >= 10 ? 1.96 * Math.sqrt(variance(perDeal) / mine.length) : NaN;
     const testFame = mean(mine.flatMap((r) => r.testFame));
     const baseFame = mean(mine.flatMap((r) => r.baseFame));
     const rounds = mean(mine.flatMap((r) => r.rounds));
     const ratio = m / FAIR;
-    const verdict = ratio - (half / FAIR) >= p.target ? 'met' : ratio >= p.target ? 'met (CI spans it)' : 'NOT met';
+    const verdict =
+      p.target === null ? '' : Number.isNaN(half) ? '(too few deals to judge)' : ratio - half / FAIR >= p.target ? 'met' : ratio >= p.target ? 'met (CI spans it)' : 'NOT met';
     console.log(
       pad(p.name, 22) +
         pad(String(mine.length * PLAYERS), 7) +
         pad(pct(m), 11) +
         pad(`${pct(m - half)}–${pct(m + half)}`, 17) +
         pad(`${ratio.toFixed(2)}×`, 8) +
-        pad(`${p.target}×`, 8) +
+        pad(p.target === null ? '–' : `${p.target}×`, 8) +
         pad(testFame.toFixed(2), 11) +
         pad(baseFame.toFixed(2), 8) +
         rounds.toFixed(2) +
@@ -170,7 +183,7 @@ async function main(): Promise<void> {
 
   console.log('\nDecision time per level (decisions with a choice), ms:');
   console.log(pad('level', 10) + pad('decisions', 11) + pad('p50', 9) + pad('p95', 9) + pad('p99', 9) + 'max');
-  for (const level of ['novice', 'adept', 'master'] as BotLevel[]) {
+  for (const level of ['novice', 'adept', 'master'] as Player[]) {
     const t = results.flatMap((r) => r.times[level] ?? []).sort((a, b) => a - b);
     if (t.length === 0) continue;
     const q = (x: number) => t[Math.min(t.length - 1, Math.floor(x * t.length))]!;

@@ -79,17 +79,22 @@ describe('the Master keeps to its time budget', () => {
     const now = () => (t += 0.25);
     const budget = 40;
     const elapsed: number[] = [];
+    const full: number[] = [];
     const bots = [0, 1, 2, 3].map((s) => createBot(s === 0 ? 'master' : 'adept', { seed: s, budget: { ms: budget }, now }));
     playGame({ players: 4, seed: 'ticks', maxRounds: 1 }, bots, {
       now,
       onDecision: (seat, ms, view) => {
-        if (seat === 0 && view.legalActions.length > 1) elapsed.push(ms);
+        if (seat !== 0 || view.legalActions.length < 2) return;
+        elapsed.push(ms);
+        // A search that found a clear winner may stop before its budget.
+        if (!bots[0]!.lastStats!.early) full.push(ms);
       },
     });
     expect(elapsed.length).toBeGreaterThan(5);
     // The arena's own two readings plus one playout past the deadline.
     for (const ms of elapsed) expect(ms).toBeLessThanOrEqual(budget + 1);
-    expect(Math.min(...elapsed)).toBeGreaterThanOrEqual(budget);
+    expect(full.length).toBeGreaterThan(0);
+    for (const ms of full) expect(ms).toBeGreaterThanOrEqual(budget);
   });
 
   it('answers close to its budget on the real clock (60 ms budget)', () => {

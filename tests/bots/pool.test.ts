@@ -81,4 +81,21 @@ describe('bot pool', () => {
       await pool.close();
     }
   }, 20_000);
+
+  it('stops respawning a worker that cannot load, and plays the fallback', async () => {
+    const problems: string[] = [];
+    pool = createBotPool({ size: 1, workerUrl: fixture('no-such-worker.js'), onProblem: (m) => problems.push(m) });
+    const s = startGame(4, 'missing', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const first = await pool.decide('master', 'x', viewFor(s, seat), { budget: { ms: 20 } });
+    expect(legalActions(s, seat)).toContainEqual(first);
+    await new Promise((r) => setTimeout(r, 500));
+    const restarts = pool.stats.restarts;
+    expect(restarts).toBeLessThanOrEqual(3);
+    const again = await pool.decide('adept', 'y', viewFor(s, seat));
+    expect(legalActions(s, seat)).toContainEqual(again);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.stats.restarts).toBe(restarts);
+    expect(problems.some((m) => m.includes('fall back'))).toBe(true);
+  }, 20_000);
 });

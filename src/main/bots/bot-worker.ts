@@ -2,6 +2,9 @@
 // answers decisions one at a time, off the host's main thread.
 import { parentPort } from 'node:worker_threads';
 import { type Bot, type BotLevel, type Budget, createBot } from '../../shared/bots/index';
+import { DEFAULT_CARD_SET } from '../../shared/rules/card-set/default-set';
+import type { CardSet } from '../../shared/rules/card-set/types';
+import type { PlayerView } from '../../shared/rules/view';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** Thinking time never goes below this, whatever the queue took. */
@@ -11,21 +14,28 @@ interface Seat {
   bot: Bot;
   level: BotLevel;
   seed: string;
+  cardSetId: string;
 }
 
 const seats = new Map<string, Seat>();
+/** Views observed for a seat before its first decision (replayed into its bot when made). */
+const early = new Map<string, PlayerView[]>();
+const EARLY_VIEWS = 120;
 const port = parentPort;
 if (!port) throw new Error('bot-worker runs in a worker thread');
 
-function seatFor(key: string, level: BotLevel, seed: number | string, budget: Budget): Seat {
+/** The seat's bot, made afresh when its level, seed or card set changes. */
+function seatFor(key: string, level: BotLevel, seed: number | string, cardSet: CardSet | undefined): Seat {
   const id = String(seed);
+  const cardSetId = cardSet?.id ?? DEFAULT_CARD_SET.id;
   let seat = seats.get(key);
-  if (!seat || seat.level !== level || seat.seed !== id) {
-    const bot = createBot(level, { seed, budget: { ms: 1 }, now: () => performance.now() });
-    seat = { bot, level, seed: id };
+  if (!seat || seat.level !== level || seat.seed !== id || seat.cardSetId !== cardSetId) {
+    const bot = createBot(level, { seed, now: () => performance.now(), cardSet });
+    for (const view of early.get(key) ?? []) bot.observe(view);
+    early.delete(key);
+    seat = { bot, level, seed: id, cardSetId };
     seats.set(key, seat);
   }
-  void budget;
   return seat;
 }
 
@@ -35,15 +45,22 @@ function send(m: FromWorker): void {
 
 port.on('message', (m: ToWorker) => {
   switch (m.type) {
-    case 'observe':
-      seats.get(m.seatKey)?.bot.observe(m.view);
+    case 'observe': {
+      const seat = seats.get(m.seatKey);
+      if (seat) return seat.bot.observe(m.view);
+      const views = early.get(m.seatKey) ?? [];
+      views.push(m.view);
+      if (views.length > EARLY_VIEWS) views.shift();
+      early.set(m.seatKey, views);
       return;
+    }
     case 'forget':
       seats.delete(m.seatKey);
+      early.delete(m.seatKey);
       return;
     case 'decide': {
       try {
-        const seat = seatFor(m.seatKey, m.level, m.seed, m.budget);
+        const seat = seatFor(m.seatKey, m.level, m.seed, m.cardSet);
         const budget: Budget = 'ms' in m.budget ? { ms: Math.max(MIN_THINK_MS, m.budget.ms - (Date.now() - m.sentAt)) } : m.budget;
         const t0 = performance.now();
         const action = seat.bot.decide(m.view, budget);

@@ -5,15 +5,18 @@
 // in time, is answered by the random player instead, and a crashed or stuck worker is
 // replaced (its seats start again from their next view). The main thread only posts views and
 // receives actions: it never runs a search.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BotLevel, BotRng, type Budget, type MasterStats, DEFAULT_MASTER_MS, hashString, mix, randomAction } from '../../shared/bots/index';
 import type { Action } from '../../shared/rules/actions';
+import type { CardSet } from '../../shared/rules/card-set/types';
 import type { PlayerView } from '../../shared/rules/view';
 import type { FromWorker, ToWorker } from './protocol';
 
 export interface BotPoolOptions {
-  /** Worker threads (default: one fewer than the cores, at least one, at most four). */
+  /** Worker threads (default: one fewer than the cores, at most four; two on a two-core machine). */
   readonly size?: number;
   /** A decision not answered within its budget plus this much gets the fallback (default 1500 ms). */
   readonly graceMs?: number;
@@ -28,6 +31,8 @@ export interface DecideOptions {
   readonly budget?: Budget;
   /** The bot's seed (default: derived from the seat key). */
   readonly seed?: number | string;
+  /** The table's card set, when it is not the default one. */
+  readonly cardSet?: CardSet;
 }
 
 export interface PoolStats {
@@ -65,6 +70,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded. */
+  loaded: boolean;
   /** Decisions sent and not answered. */
   busy: number;
   /** Resolves when the worker has loaded (its clock for decisions starts then), or was replaced. */
@@ -72,12 +79,24 @@ interface Slot {
   markReady: () => void;
 }
 
-const DEFAULT_URL = new URL('./bot-worker-boot.js', import.meta.url);
+/** Workers that fail before loading this many times in a row are not started again. */
+const MAX_START_FAILURES = 3;
+
+/**
+ * The worker entry: a compiled `bot-worker.js` beside this module when the app is bundled with
+ * one, else the TypeScript sources through tsx (`chronicle host`, tests, benchmarks).
+ */
+function defaultWorkerUrl(): URL {
+  const built = new URL('./bot-worker.js', import.meta.url);
+  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return built;
+  return new URL('./bot-worker-boot.js', import.meta.url);
+}
 
 export function createBotPool(options: BotPoolOptions = {}): BotPool {
-  const size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
+  const cores = availableParallelism();
+  const size = Math.max(1, options.size ?? (cores <= 2 ? cores : Math.min(4, cores - 1)));
   const grace = options.graceMs ?? 1500;
-  const url = options.workerUrl ?? DEFAULT_URL;
+  const url = options.workerUrl ?? defaultWorkerUrl();
   const problem = options.onProblem ?? (() => {});
   const slots: Slot[] = [];
   const pending = new Map<number, Pending>();
@@ -85,6 +104,8 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   const stats: PoolStats = { decisions: 0, fallbacks: 0, restarts: 0 };
   let nextId = 1;
   let closed = false;
+  let broken = false;
+  let startFailures = 0;
   let hints = 0;
 
   const fallback = (view: PlayerView, seatKey: string): Action =>
@@ -94,10 +115,14 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     const worker = new Worker(url);
     let loaded!: () => void;
     const ready = new Promise<void>((r) => (loaded = r));
-    const slot: Slot = { worker, busy: 0, ready, markReady: loaded };
+    const slot: Slot = { worker, loaded: false, busy: 0, ready, markReady: loaded };
     worker.unref();
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ready') return loaded();
+      if (m.type === 'ready') {
+        slot.loaded = true;
+        startFailures = 0;
+        return loaded();
+      }
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
@@ -115,6 +140,14 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     });
     const fail = (why: string) => {
       if (closed || slots[index] !== slot) return;
+      // A worker that cannot even load (a missing or broken entry) would fail again: after a
+      // few tries the pool stops respawning and every decision gets the fallback.
+      if (!slot.loaded && ++startFailures >= MAX_START_FAILURES) {
+        broken = true;
+        problem(`bot worker ${index} ${why} before loading, ${startFailures} times: bots fall back to random moves`);
+        retire(index);
+        return;
+      }
       problem(`bot worker ${index} ${why}: replaced`);
       replace(index);
     };
@@ -125,6 +158,14 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
 
   /** Replace a worker: its pending decisions get the fallback, its seats start afresh. */
   function replace(index: number): void {
+    const old = retire(index);
+    stats.restarts++;
+    slots[index] = spawn(index);
+    old.markReady(); // requests waiting for it go to the fallback
+  }
+
+  /** Stop a worker; its pending decisions get the fallback. */
+  function retire(index: number): Slot {
     const old = slots[index]!;
     for (const [id, p] of pending) {
       if (p.worker !== old) continue;
@@ -134,10 +175,9 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       stats.fallbacks++;
       p.resolve(fallback(p.view, p.seatKey));
     }
-    stats.restarts++;
-    slots[index] = spawn(index);
-    old.markReady(); // requests waiting for it go to the fallback
+    old.markReady();
     void old.worker.terminate();
+    return old;
   }
 
   for (let i = 0; i < size; i++) slots.push(spawn(i));
@@ -153,6 +193,10 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     if (view.legalActions.length === 0) return Promise.reject(new Error(`bot ${seatKey}: nothing to decide`));
     stats.decisions++;
     if (view.legalActions.length === 1) return Promise.resolve(view.legalActions[0]!);
+    if (broken) {
+      stats.fallbacks++;
+      return Promise.resolve(fallback(view, seatKey));
+    }
     const budget = opts.budget ?? { ms: DEFAULT_MASTER_MS };
     const index = indexFor(seatKey);
     const slot = slots[index]!;
@@ -175,12 +219,14 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         }, wait);
         slot.busy++;
         pending.set(id, { resolve, view, seatKey, timer, worker: slot, settled: false });
-        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view });
+        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view, cardSet: opts.cardSet });
       };
       // Until the worker has loaded, its queue holds the request and the clock does not run.
       void slot.ready.then(() => {
-        if (closed) return resolve(fallback(view, seatKey));
-        if (slots[index] !== slot) return resolve(fallback(view, seatKey));
+        if (closed || broken || slots[index] !== slot) {
+          stats.fallbacks++;
+          return resolve(fallback(view, seatKey));
+        }
         start();
       });
     });
@@ -189,18 +235,18 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   return {
     decide,
     observe(seatKey, view) {
-      if (!closed) post(indexFor(seatKey), { type: 'observe', seatKey, view });
+      if (!closed && !broken) post(indexFor(seatKey), { type: 'observe', seatKey, view });
     },
     forget(seatKey) {
       statsBySeat.delete(seatKey);
-      if (!closed) post(indexFor(seatKey), { type: 'forget', seatKey });
+      if (!closed && !broken) post(indexFor(seatKey), { type: 'forget', seatKey });
     },
     async hint(view, opts = {}) {
       const key = `hint:${hints++}`;
       try {
-        return await decide('master', key, view, { seed: opts.seed ?? `hint:${view.version}`, budget: opts.budget });
+        return await decide('master', key, view, { ...opts, seed: opts.seed ?? `hint:${view.version}` });
       } finally {
-        if (!closed) post(indexFor(key), { type: 'forget', seatKey: key });
+        if (!closed && !broken) post(indexFor(key), { type: 'forget', seatKey: key });
       }
     },
     policy(level, seatKey, opts) {

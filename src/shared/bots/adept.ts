@@ -84,7 +84,6 @@ export class Judge {
     const { cards } = t;
     const evilUnreachable = this.evilUnreachable();
     for (let s = 0; s < t.players; s++) {
-      let evil = 0;
       let evilAllies = 0;
       let guarded = false;
       let tools = 0;
@@ -94,7 +93,7 @@ export class Judge {
         if (i.evil) evilAllies++;
         if (i.kind === 'purgeEvil') guarded = true;
       }
-      evil = evilAllies;
+      let evil = evilAllies;
       if (s === t.me) {
         for (const c of t.hand) {
           const i = cards.info(c);
@@ -104,7 +103,7 @@ export class Judge {
           if (i.kind === 'mask' || i.kind === 'gift') tools++;
           else if (i.kind === 'recall') tools += 0.5;
         }
-      } else tools = 0.3 * t.handCounts[s]! / Math.max(1, t.hand.length); // unknown: a little
+      } else tools = 0.3; // its hand is unknown: a small chance it holds such a card
       const chase = evil >= 3 && evilUnreachable === 0;
       let clean = 1;
       if (!t.goals.evilAllowed && !guarded && !chase && evilAllies > 0) clean = 0.1 + 0.75 * Math.min(1, tools / evilAllies);

@@ -72,8 +72,9 @@ export function createBot(level: BotLevel, options: BotOptions = {}): Bot {
       if (view.legalActions.length === 0) throw new Error('decide: this seat has nothing to decide');
       const k = know(view);
       k?.observe(view);
-      // One generator per decision, from the seed and the moment: the same view always gets the
-      // same answer, whatever was asked before.
+      if (view.cardSetId !== cards.set.id) throw new Error(`decide: the table plays card set ${view.cardSetId}, this bot knows ${cards.set.id}`);
+      // One generator per decision, from the seed and the moment (same seed, same views: same
+      // answers).
       const rng = new BotRng(mix(mix(seed, view.round), view.version * 8 + (view.viewer === 'spectator' ? 7 : view.viewer)));
       if (view.legalActions.length === 1) return view.legalActions[0]!;
       switch (level) {

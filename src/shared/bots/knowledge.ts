@@ -115,13 +115,6 @@ export class Knowledge {
     return out;
   }
 
-  /** How many discarded cards the seat has not identified. */
-  unknownDiscards(view: PlayerView): number {
-    let known = 0;
-    for (const card of this.discarded) if (!this.visibleOutsideDiscard(view, card)) known++;
-    return Math.max(0, view.discardCount - known);
-  }
-
   private reset(view: PlayerView): void {
     this.round = view.round;
     this.lastVersion = -1;
@@ -133,8 +126,9 @@ export class Knowledge {
     this.prevAllies = null;
     this.lastMeetingKey = '';
     this.insightKey = '';
-    // The start player shows the theme card: it is in their hand until played.
-    if (view.startSeat !== this.seat) this.pinned.set(view.themeCard, view.startSeat);
+    // The start player shows the theme card: it is in their hand until played (known only when
+    // the round is watched from its start).
+    if (view.startSeat !== this.seat && view.lastMeeting === null) this.pinned.set(view.themeCard, view.startSeat);
   }
 
   private noteMeeting(plays: PlayerView['meeting']['plays'], lead: number): void {
@@ -142,12 +136,6 @@ export class Knowledge {
       if (p.faceDown && p.seat !== this.seat && lead >= 0) this.voids[p.seat]! |= 1 << lead;
       if (p.returned && p.card) this.pinned.set(p.card, p.seat);
     }
-  }
-
-  private visibleOutsideDiscard(view: PlayerView, card: CardId): boolean {
-    if (view.hand?.includes(card)) return true;
-    if (view.allies.some((a) => a.includes(card))) return true;
-    return view.meeting.plays.some((p) => p.card === card);
   }
 
   /** Cards whose place the seat knows: its hand, allies, cards in the meeting, known discards. */

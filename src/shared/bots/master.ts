@@ -27,12 +27,16 @@ export type Budget = { readonly playouts: number } | { readonly ms: number };
 export const MASTER = {
   /** Candidates kept from the Adept's ranking. */
   candidates: 5,
-  /** Candidates more than this many Adept units below its best are never played. */
+  /** Beyond the Adept's two best, candidates more than this many Adept units below its best are never searched. */
   veto: 3,
   /** Weight of the Adept's score (per unit) added to a candidate's win chance. */
   prior: 0.004,
   /** Spread of the win-chance estimate per point of Fame. */
   fameScale: 1.1,
+  /** Worlds sampled before the search may stop early on a clear winner. */
+  minWorlds: 48,
+  /** Stop early when the leader beats every other candidate by this many standard errors. */
+  clearLead: 3,
 };
 
 export interface MasterStats {
@@ -41,6 +45,8 @@ export interface MasterStats {
   candidates: number;
   /** Average value per candidate, in `legalActions` order (NaN when not searched). */
   values: number[];
+  /** The search stopped before its budget: one candidate was clearly best. */
+  early: boolean;
 }
 
 export interface MasterContext {
@@ -71,6 +77,31 @@ export function rollout(d: DraftState, seat: Seat, cards: BotCards, goals: Goals
   return winValue(d, seat);
 }
 
+/**
+ * Whether one candidate is clearly best: its paired advantage over every other (same worlds)
+ * exceeds `MASTER.clearLead` standard errors. `bonus`: the Adept's nudge per candidate.
+ */
+function settled(samples: readonly (readonly number[])[], bonus: readonly number[]): boolean {
+  const n = samples[0]!.length;
+  const means = samples.map((xs, k) => xs.reduce((a, b) => a + b, 0) / n + bonus[k]!);
+  let lead = 0;
+  for (let k = 1; k < means.length; k++) if (means[k]! > means[lead]!) lead = k;
+  for (let k = 0; k < samples.length; k++) {
+    if (k === lead) continue;
+    let sum = 0;
+    let sq = 0;
+    for (let w = 0; w < n; w++) {
+      const d = samples[lead]![w]! - samples[k]![w]!;
+      sum += d;
+      sq += d * d;
+    }
+    const mean = sum / n + bonus[lead]! - bonus[k]!;
+    const se = Math.sqrt(Math.max(0, sq / n - (sum / n) ** 2) / (n - 1));
+    if (mean <= MASTER.clearLead * se || mean <= 0) return false;
+  }
+  return true;
+}
+
 export function masterDecide(
   view: PlayerView,
   knowledge: Knowledge | null,
@@ -79,7 +110,7 @@ export function masterDecide(
   budget: Budget,
 ): { action: Action; stats: MasterStats } {
   const legal = view.legalActions;
-  const stats: MasterStats = { playouts: 0, worlds: 0, candidates: 0, values: legal.map(() => NaN) };
+  const stats: MasterStats = { playouts: 0, worlds: 0, candidates: 0, values: legal.map(() => NaN), early: false };
   if (legal.length === 0) throw new Error('master: nothing to decide');
   if (legal.length === 1) return { action: legal[0]!, stats };
   const start = ctx.now();
@@ -103,18 +134,33 @@ export function masterDecide(
   const goals = goalsOf(cards, view.history);
   const sums = new Array<number>(legal.length).fill(0);
   const counts = new Array<number>(legal.length).fill(0);
+  // Per candidate, its value in each complete world (the same worlds for all: paired samples).
+  const samples = candidates.map(() => [] as number[]);
   while (stats.playouts + candidates.length <= limit && !timeUp()) {
     const hidden = sampleHidden(view, cards, knowledge, rng);
     const world = buildState(view, hidden, ctx.template, cards, rng, knowledge?.meetingsSeen ?? 0);
     stats.worlds++;
+    let complete = true;
+    const values: number[] = [];
     for (const i of candidates) {
-      if (timeUp()) break;
+      if (timeUp()) {
+        complete = false;
+        break;
+      }
       const d = draftOf(world);
       const r = applyInPlace(d, legal[i]!);
       if (!r.ok) throw new Error(`master: ${r.error.message} (${JSON.stringify(legal[i])})`);
-      sums[i]! += rollout(d, seat, cards, goals);
+      const v = rollout(d, seat, cards, goals);
+      values.push(v);
+      sums[i]! += v;
       counts[i]!++;
       stats.playouts++;
+    }
+    if (!complete) break;
+    values.forEach((v, k) => samples[k]!.push(v));
+    if (stats.worlds >= MASTER.minWorlds && stats.worlds % 16 === 0 && settled(samples, candidates.map((i) => MASTER.prior * (prior[i]! - bestPrior)))) {
+      stats.early = true;
+      break;
     }
   }
 
