@@ -1,4 +1,4 @@
-// electron-vite: builds main (src/main/index.ts), preload (src/preload/index.ts) and the renderer
+// electron-vite: builds main (src/main/index.ts and the bot worker), preload (src/preload/index.ts) and the renderer
 // (src/renderer/index.html) into out/. Only `build` works on machines without the Electron binary;
 // `dev` and `preview` need it (see scripts/start.js).
 import { resolve } from 'node:path';
@@ -6,7 +6,15 @@ import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 export default defineConfig({
-  main: {},
+  main: {
+    build: {
+      rolldownOptions: {
+        // Bots think in worker threads: their entry is built beside the main bundle
+        // (out/main/bot-worker.js), where the pool looks for it.
+        input: { index: 'src/main/index.ts', 'bot-worker': 'src/main/bots/bot-worker.ts' },
+      },
+    },
+  },
   preload: {
     build: {
       rolldownOptions: {
