@@ -1,5 +1,7 @@
 // A fast seeded generator for bots' own decisions (sfc32). Bots need speed and repeatability,
 // not secrecy: they never shuffle the real deck.
+import { shuffled } from '../rules/rng';
+
 export class BotRng {
   private a: number;
   private b: number;
@@ -42,14 +44,7 @@ export class BotRng {
 
   /** A new array with the items in random order (Fisher–Yates). */
   shuffled<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = out[i]!;
-      out[i] = out[j]!;
-      out[j] = t;
-    }
-    return out;
+    return shuffled(items, (n) => this.below(n));
   }
 
   /** An independent generator for a sub-task, derived from this one's next output and a tag. */

@@ -53,15 +53,20 @@ export class Rng {
     }
   }
 
-  /** A new array with the items in uniformly random order (Fisher–Yates). */
+  /** A new array with the items in uniformly random order. */
   shuffle<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = out[i]!;
-      out[i] = out[j]!;
-      out[j] = t;
-    }
-    return out;
+    return shuffled(items, (n) => this.below(n));
   }
+}
+
+/** A new array with the items in random order (Fisher–Yates), given integers in [0, n). */
+export function shuffled<T>(items: readonly T[], below: (n: number) => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = below(i + 1);
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
+  return out;
 }
