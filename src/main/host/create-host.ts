@@ -4,12 +4,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import type { Action } from '../../shared/rules/actions';
-import type { PlayerView } from '../../shared/rules/view';
 import { type Advertiser, noAdvertiser } from './advertiser';
 import { type BotPolicy, randomPolicy } from './bot-seats';
 import { type Clock, type Log, consoleLog, systemClock } from './clock';
 import { registerHandlers } from './handlers';
+import type { HintProvider } from './table';
 import { originAllowed } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { TableRegistry } from './registry';
@@ -34,7 +33,7 @@ export interface HostOptions {
   readonly botDelayMs?: number;
   readonly botPolicy?: BotPolicy;
   /** What the Master would play from a player's view; without it, hints are refused. */
-  readonly hint?: (view: PlayerView) => Promise<Action>;
+  readonly hint?: HintProvider;
   readonly rateLimit?: RateLimit;
   readonly maxTables?: number;
   /** Largest message a client may send, in bytes (larger closes the connection). */

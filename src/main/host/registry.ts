@@ -5,26 +5,15 @@ import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
-import type { Action } from '../../shared/rules/actions';
-import type { PlayerView } from '../../shared/rules/view';
-import type { BotPolicy } from './bot-seats';
-import type { Clock, Log } from './clock';
 import { TableFile } from './record-store';
-import type { HostServer } from './socket-types';
 import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
 import { hashPin, newSeed, newTableId } from './tokens';
 
-export interface RegistryDeps {
+/** What every table gets, plus what the registry itself needs. */
+export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
   readonly dataDir: string;
-  readonly io: HostServer;
-  readonly clock: Clock;
-  readonly log: Log;
-  readonly graceMs: number;
-  readonly botDelayMs: number;
-  readonly botPolicy: BotPolicy;
-  readonly hint?: (view: PlayerView) => Promise<Action>;
   readonly advertiser: Advertiser;
   readonly maxTables: number;
   /** The HTTP port, for adverts. */

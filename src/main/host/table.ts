@@ -23,6 +23,9 @@ import { type TableModel, intentKey, remember } from './table-model';
 import type { TableLine } from './table-log';
 import { hashToken, newToken, pinMatches, tokenMatches } from './tokens';
 
+/** What the Master would play from a seat's view (hints). */
+export type HintProvider = (view: PlayerView) => Promise<Action>;
+
 export interface TableDeps {
   readonly io: HostServer;
   readonly clock: Clock;
@@ -31,7 +34,7 @@ export interface TableDeps {
   readonly botDelayMs: number;
   readonly botPolicy: BotPolicy;
   /** What the Master would play from a view, for hints; absent when the host runs no Master. */
-  readonly hint?: (view: PlayerView) => Promise<Action>;
+  readonly hint?: HintProvider;
   /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
