@@ -102,14 +102,15 @@ describe('duplicates', () => {
     const intent = { action: aPlay(actor), seq: 5, version: actor.view!.version };
     delete (intent.action as { seat?: number }).seat;
     const replies = await Promise.all([1, 2, 3, 4].map(() => actor.request('game:act', intent)));
+    actor.seq = intent.seq; // the client's counter moves past the number it used, as a real client's does
     expect(replies).toEqual(Array(4).fill({ ok: true, version: 1 }));
     const acts = readLines(host.dataDir, t.tableId).filter((l) => (l as { t: string }).t === 'act');
     expect(acts).toHaveLength(1);
     await settle();
     for (const p of t.players) expect(p.versions).toEqual([0, 1]);
     // Later, after the game moved on, a repeat still gets the original answer.
-    // (The first card may have asked its player a question, e.g. the Magician's Insight: take
-    // whatever the decider's view offers, not necessarily a play.)
+    // (The first card may have asked its own player a question, e.g. the Magician's Insight:
+    // take whatever the decider's view offers, not necessarily a play.)
     const next = decider(t.players);
     expect((await next.act(next.view!.legalActions[0]!)).ok).toBe(true);
     expect(await actor.request('game:act', intent)).toEqual({ ok: true, version: 1 });
