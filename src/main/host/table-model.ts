@@ -7,6 +7,7 @@ import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../shared/protocol/bot-level';
 import type { Reply } from '../../shared/protocol/events';
+import type { GameEventBatch } from '../../shared/protocol/event-log';
 import { TableFileError, type TableHeader, type TableLine } from './table-log';
 
 /** How many recent intent results each seat keeps to answer repeats. */
@@ -48,6 +49,8 @@ export class TableModel {
   owner: Seat | null = null;
   state: GameState | null = null;
   readonly actions: Action[] = [];
+  /** The engine's events of every version so far, for the players' game logs. */
+  readonly log: GameEventBatch[] = [];
 
   constructor(readonly header: TableHeader) {
     this.seats = Array.from({ length: header.players }, freeSlot);
@@ -86,6 +89,7 @@ export class TableModel {
         const game = newGame({ players: this.header.players, options: this.header.options, seed: this.header.seed });
         if (!game.ok) throw new TableFileError(`cannot start: ${game.error.message}`);
         this.state = game.value.state;
+        this.log.push({ version: this.state.version, events: game.value.events });
         return;
       }
       case 'act': {
@@ -94,6 +98,7 @@ export class TableModel {
         const before = this.state.version;
         this.state = step.state;
         this.actions.push(line.a);
+        this.log.push({ version: step.state.version, events: step.events });
         const slot = this.seats[line.a.seat]!;
         if (line.seq !== null) {
           slot.lastSeq = Math.max(slot.lastSeq, line.seq);

@@ -6,6 +6,7 @@ import type { Action, Choice } from '../rules/actions';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import type { BotLevel } from './bot-level';
+import type { EventBatch } from './event-log';
 import type { ErrorCode } from './errors';
 import type { TableInfo } from './table-info';
 
@@ -109,6 +110,11 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   /** Your view of the game; versions only increase on one connection. */
   'game:view': (view: PlayerView) => void;
+  /**
+   * What happened, redacted for you: sent just before the view it leads to, every version this
+   * connection has not had yet (after a (re)connection, the whole game so far), in order.
+   */
+  'game:events': (batches: readonly EventBatch[]) => void;
   'table:updated': (table: TableInfo) => void;
   'table:closed': (tableId: string) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */

@@ -1,6 +1,7 @@
 // The host <-> client protocol: event maps, payload schemas, public table info.
 export * from './bot-level';
 export * from './errors';
+export * from './event-log';
 export * from './events';
 export * from './schemas';
 export * from './table-info';

@@ -1,7 +1,7 @@
 // The end of a meeting (rulings 5 and 6): the winner with King and Reversal, the Demon's
 // destination, then the Dragon's burn or the winner taking the cards.
 import { defOf } from './cards';
-import type { GameEvent } from './events';
+import type { GameEvent, MeetingReason } from './events';
 import type { DraftState, GameState, MeetingPlay } from './state';
 import type { Seat } from './types';
 
@@ -16,9 +16,9 @@ const hasEffect = (s: GameState, kind: string): MeetingPlay | undefined =>
   faceUpPlays(s).find((p) => defOf(s, p.card).effect.kind === kind);
 
 /** Ruling 5: King wins; else highest strength (lowest under Reversal); else the lead player. */
-export function meetingWinner(s: GameState): Seat {
+export function decideMeeting(s: GameState): { winner: Seat; reason: MeetingReason } {
   const king = hasEffect(s, 'winMeeting');
-  if (king) return king.seat;
+  if (king) return { winner: king.seat, reason: 'king' };
   const lowestWins = hasEffect(s, 'reversal') !== undefined;
   let best: { seat: Seat; strength: number } | null = null;
   for (const p of faceUpPlays(s)) {
@@ -28,7 +28,8 @@ export function meetingWinner(s: GameState): Seat {
       best = { seat: p.seat, strength: def.strength };
     }
   }
-  return best ? best.seat : s.meeting.leader;
+  if (!best) return { winner: s.meeting.leader, reason: 'leader' };
+  return { winner: best.seat, reason: lowestWins ? 'lowest' : 'highest' };
 }
 
 /** The Demon in the meeting whose destination is still to be chosen, if any. */
@@ -38,7 +39,7 @@ export function demonToPlace(s: GameState): MeetingPlay | undefined {
 
 /** Hand out the meeting's cards and record it; the winner leads next. */
 export function finishMeeting(d: DraftState, events: GameEvent[]): void {
-  const winner = meetingWinner(d);
+  const { winner, reason } = decideMeeting(d);
   const demon = hasEffect(d, 'demonChoice');
   const burn = hasEffect(d, 'burn') !== undefined;
   const taken = d.meeting.plays.filter((p) => !p.returned && p !== demon).map((p) => p.card);
@@ -56,5 +57,5 @@ export function finishMeeting(d: DraftState, events: GameEvent[]): void {
   };
   d.meetingsPlayed++;
   d.meeting = { leader: winner, plays: [], leadSuit: null, halted: false, demonTo: null };
-  events.push({ type: 'meetingEnded', meeting: d.lastMeeting });
+  events.push({ type: 'meetingEnded', meeting: d.lastMeeting, reason });
 }

@@ -4,7 +4,7 @@
 import type { Action } from './actions';
 import { legalActions } from './engine';
 import { seatToPlay } from './play';
-import type { GameEvent } from './events';
+import type { GameEvent, MeetingReason } from './events';
 import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, SeatScore } from './state';
 import type { CardId, GameOptions, HistoryId, Seat, StrengthSuit } from './types';
 
@@ -116,18 +116,39 @@ export function toActOf(s: GameState): PlayerView['toAct'] {
   return s.pending ? { seat: s.pending.seat, kind: s.pending.kind } : { seat: seatToPlay(s), kind: 'play' };
 }
 
+/** A finished meeting as one viewer may know it: a face-down card a Return sent back stays hidden. */
+export interface MeetingSummaryView extends Omit<DeepReadonly<MeetingSummary>, 'plays'> {
+  readonly plays: readonly PlayView[];
+}
+
 /** An event as one viewer may learn it. */
 export type VisibleEvent =
-  | Exclude<GameEvent, { type: 'dealt' } | { type: 'roundScored' }>
+  | Exclude<GameEvent, { type: 'dealt' } | { type: 'roundScored' } | { type: 'meetingEnded' }>
   | { readonly type: 'dealt'; readonly hand: readonly CardId[] | null; readonly handCounts: readonly number[] }
+  | { readonly type: 'meetingEnded'; readonly meeting: MeetingSummaryView; readonly reason: MeetingReason }
   | { readonly type: 'roundScored'; readonly score: RoundScoreView; readonly fame: readonly number[] };
 
+/**
+ * The one redaction of events, the same rules as `viewFor`: another seat's hand, a face-down
+ * play of another seat, and a face-down card a Return sent back (ruling 14) never reach a
+ * viewer who may not see them. Insight snapshots are never in events (the view carries the
+ * viewer's own).
+ */
 export function redactEvent(e: GameEvent, viewer: Viewer): VisibleEvent {
   switch (e.type) {
     case 'dealt':
       return { type: 'dealt', hand: viewer === 'spectator' ? null : e.hands[viewer]!, handCounts: e.hands.map((h) => h.length) };
     case 'cardPlayed':
       return e.faceDown && e.seat !== viewer ? { ...e, card: null } : e;
+    case 'abilityUsed': {
+      if (e.faceDownOwner === undefined || e.faceDownOwner === viewer) return e;
+      const { card: _card, ...choice } = e.choice;
+      return { ...e, choice };
+    }
+    case 'meetingEnded': {
+      const plays = e.meeting.plays.map((p) => (p.faceDown && p.returned && p.seat !== viewer ? { ...p, card: null } : p));
+      return { type: 'meetingEnded', meeting: { ...e.meeting, plays }, reason: e.reason };
+    }
     case 'roundScored': {
       const { allies: _allies, masked: _masked, ...score } = e.score;
       return { type: 'roundScored', score, fame: e.fame };
