@@ -9,7 +9,7 @@ import { type BotPolicy, randomPolicy } from './bot-seats';
 import { type Clock, type Log, consoleLog, systemClock } from './clock';
 import { registerHandlers } from './handlers';
 import type { HintProvider } from './table';
-import { originAllowed } from './origin';
+import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
@@ -40,6 +40,8 @@ export interface HostOptions {
   readonly maxMessageBytes?: number;
   /** Browser origins allowed besides the host's own pages (e.g. a dev server). */
   readonly allowedOrigins?: readonly string[];
+  /** Host names this machine answers to besides its addresses, `localhost` and its mDNS names. */
+  readonly hostNames?: readonly string[];
 }
 
 export interface Host {
@@ -62,20 +64,25 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLog;
   const advertiser = options.discovery ?? noAdvertiser;
-  const allowed = options.allowedOrigins ?? [];
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const listenHost = options.host ?? '127.0.0.1';
   let ready = false;
   let port = 0;
 
-  const server = createServer(staticFiles(options.staticDir ?? null));
+  const hostCheck = createHostCheck({ port: () => port, allowedOrigins: options.allowedOrigins, hostNames: options.hostNames });
+  const serveFiles = staticFiles(options.staticDir ?? null);
+  const server = createServer((req, res) => {
+    if (hostCheck.requestAllowed(req)) return serveFiles(req, res);
+    res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.end('This host does not answer to that name.\n');
+  });
   const io: HostServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     connectTimeout: 10_000,
     // Connections are refused until the tables on disk are loaded, so a reconnecting player
     // never finds their table missing; the client simply retries.
-    allowRequest: (req, callback) => callback(null, ready && originAllowed(req, allowed)),
+    allowRequest: (req, callback) => callback(null, ready && hostCheck.requestAllowed(req)),
   });
 
   const registry = new TableRegistry({
