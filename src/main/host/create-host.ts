@@ -134,7 +134,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     close: () =>
       (closing ??= (async () => {
         ready = false;
-        io.disconnectSockets(true);
+        // Close the connections underneath Socket.IO, as a crash would: clients see a
+        // "transport close" and reconnect by themselves. (A Socket.IO disconnect would tell
+        // them the server sent them away, and they would never retry.) Dropping them before
+        // the tables close also spares them the tables' "closed" notices: to the players the
+        // tables are not closing, the host is restarting.
+        io.engine.close();
         await registry.close();
         await advertiser.close().catch((e: unknown) => log.error('stopping the advertiser failed', e));
         await new Promise<void>((resolve) => {

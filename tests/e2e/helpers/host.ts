@@ -6,32 +6,51 @@ import { join } from 'node:path';
 
 export interface RunningHost {
   readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Stops the host cleanly (SIGTERM by default, SIGINT as Ctrl-C) and deletes its data directory. */
   stop(): Promise<void>;
+  /** Stops the host cleanly with `signal` and keeps its data, to start it again. */
+  halt(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startHost(staticDir: string): Promise<RunningHost> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/host-process.ts', staticDir, dataDir], {
+export interface HostProcessOptions {
+  /** Reuse a data directory (a restart); a fresh one otherwise. */
+  readonly dataDir?: string;
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** Listen address (default 127.0.0.1). */
+  readonly bind?: string;
+}
+
+export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
+  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1'];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/host-process.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = await new Promise<{ url: string; port: number }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
+      if (out.includes('\n') && line) resolve(JSON.parse(line) as { url: string; port: number });
     });
     child.once('exit', (code) => reject(new Error(`the host exited early (${code})`)));
     setTimeout(() => reject(new Error('the host did not start in 30 s')), 30_000);
   });
+  const halt = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
-    url,
+    ...started,
+    dataDir,
+    halt,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
