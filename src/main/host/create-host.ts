@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { type Advertiser, noAdvertiser } from './advertiser';
+import { type AttemptPolicy, createSecretGuards } from './attempts';
 import { type BotPolicy, randomPolicy } from './bot-seats';
 import { type Clock, type Log, consoleLog, systemClock } from './clock';
 import { registerHandlers } from './handlers';
@@ -42,6 +43,8 @@ export interface HostOptions {
   readonly allowedOrigins?: readonly string[];
   /** Host names this machine answers to besides its addresses, `localhost` and its mDNS names. */
   readonly hostNames?: readonly string[];
+  /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
+  readonly attempts?: { readonly table?: AttemptPolicy; readonly address?: AttemptPolicy };
 }
 
 export interface Host {
@@ -76,6 +79,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
     res.end('This host does not answer to that name.\n');
   });
+  const guards = createSecretGuards(clock, options.attempts);
   const io: HostServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
@@ -110,7 +114,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, log);
+    registerHandlers(socket, registry, log, guards);
   });
 
   await new Promise<void>((resolve, reject) => {

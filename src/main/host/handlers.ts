@@ -4,6 +4,7 @@
 // logged and answered INTERNAL. Replies go to the sender only.
 import type { ClientEvent, Reply } from '../../shared/protocol/events';
 import { type ParsedPayload, SCHEMAS } from '../../shared/protocol/schemas';
+import { type SecretGuards, beginAll } from './attempts';
 import type { Log } from './clock';
 import { TooManyTables, type TableRegistry } from './registry';
 import type { HostSocket } from './socket-types';
@@ -12,13 +13,20 @@ import type { Table } from './table';
 type AnyReply = Reply<object>;
 type Handler<E extends ClientEvent> = (payload: ParsedPayload<E>) => Promise<AnyReply> | AnyReply;
 
-const refuse = (code: 'BAD_REQUEST' | 'INTERNAL' | 'NO_TABLE' | 'NOT_SEATED' | 'TOO_MANY_TABLES', message: string = code) =>
+const refuse = (
+  code: 'BAD_REQUEST' | 'INTERNAL' | 'NO_TABLE' | 'NOT_SEATED' | 'TOO_MANY_TABLES' | 'TOO_MANY_ATTEMPTS',
+  message: string = code,
+) =>
   ({ ok: false, code, message }) as const;
 
 /** Events that hand out or restore a secret: without an ack the secret would be lost, so they do nothing. */
 const NEEDS_ACK: ReadonlySet<ClientEvent> = new Set(['table:create', 'table:join', 'table:resume']);
 
-export function registerHandlers(socket: HostSocket, registry: TableRegistry, log: Log): void {
+/** The client's address as the host sees it (an IPv4 client on an IPv6 socket shows as ::ffff:a.b.c.d). */
+export const clientAddress = (socket: HostSocket): string => socket.handshake.address.replace(/^::ffff:(?=\d+\.)/i, '');
+
+export function registerHandlers(socket: HostSocket, registry: TableRegistry, log: Log, guards: SecretGuards): void {
+  const address = clientAddress(socket);
   const on = <E extends ClientEvent>(event: E, handler: Handler<E>): void => {
     (socket as unknown as { on(e: string, l: (...args: unknown[]) => void): void }).on(event, (...args) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as (r: AnyReply) => void) : null;
@@ -75,9 +83,32 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, lo
     if (!seated.ok) await registry.dispose(table, true);
     return seated;
   });
-  on('table:join', (p) => tableById(p.tableId, (t) => t.join(socket, p)));
-  on('table:resume', (p) => tableById(p.tableId, (t) => t.resume(socket, p.token)));
-  on('table:spectate', (p) => tableById(p.tableId, (t) => t.spectate(socket, p.pin)));
+  /**
+   * A request that checks a secret, within the guessing limits: a PIN per table and per
+   * address, a seat token per address. Refused unseen while the table or address is waiting.
+   */
+  const guessing = async (secret: 'pin' | 'token', table: Table, run: () => Promise<AnyReply>): Promise<AnyReply> => {
+    if (secret === 'pin' && table.model.header.pin === null) return run();
+    const gate =
+      secret === 'pin'
+        ? beginAll([
+            [guards.tables, table.id],
+            [guards.addresses, `pin:${address}`],
+          ])
+        : guards.addresses.begin(`token:${address}`);
+    if (!gate.ok) return refuse('TOO_MANY_ATTEMPTS', `try again in ${Math.ceil(gate.retryAfterMs / 1000)} s`);
+    let reply: AnyReply | undefined;
+    try {
+      reply = await run();
+      return reply;
+    } finally {
+      gate.settle(reply !== undefined && (reply.ok || reply.code !== (secret === 'pin' ? 'WRONG_PIN' : 'BAD_TOKEN')));
+    }
+  };
+
+  on('table:join', (p) => tableById(p.tableId, (t) => guessing('pin', t, () => t.join(socket, p))));
+  on('table:resume', (p) => tableById(p.tableId, (t) => guessing('token', t, () => t.resume(socket, p.token))));
+  on('table:spectate', (p) => tableById(p.tableId, (t) => guessing('pin', t, () => t.spectate(socket, p.pin))));
   on('table:leave', () => bound((t) => t.leave(socket)));
   on('table:addBot', (p) => bound((t) => t.addBot(socket, p.seat, p.level)));
   on('table:removeBot', (p) => bound((t) => t.removeBot(socket, p.seat)));

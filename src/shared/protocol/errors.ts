@@ -9,6 +9,7 @@ export type HostErrorCode =
   | 'TOO_MANY_TABLES'
   | 'TABLE_CLOSED'
   | 'WRONG_PIN'
+  | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again
   | 'TABLE_FULL'
   | 'SEAT_TAKEN'
   | 'NOT_A_BOT_SEAT'

@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   TOO_MANY_TABLES: 'error.tooManyTables',
   TABLE_CLOSED: 'error.noTable',
   WRONG_PIN: 'error.wrongPin',
+  TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
   TABLE_FULL: 'error.tableFull',
   SEAT_TAKEN: 'error.tableFull',
   NOT_A_BOT_SEAT: 'error.seatLocked',

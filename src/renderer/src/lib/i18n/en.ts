@@ -194,6 +194,7 @@ export const en = {
   'error.noTable': 'That table does not exist on this host any more.',
   'error.tooManyTables': 'This host has too many tables open.',
   'error.wrongPin': 'Wrong PIN.',
+  'error.tooManyAttempts': 'Too many wrong tries lately. Wait a while, then try again.',
   'error.tableFull': 'That seat or table is already taken.',
   'error.alreadyStarted': 'The game has already started.',
   'error.notStarted': 'The game has not started yet.',

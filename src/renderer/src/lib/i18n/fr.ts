@@ -194,6 +194,7 @@ export const fr = {
   'error.noTable': 'Cette table n’existe plus sur cet hôte.',
   'error.tooManyTables': 'Cet hôte a trop de tables ouvertes.',
   'error.wrongPin': 'Code incorrect.',
+  'error.tooManyAttempts': 'Trop d’essais erronés récemment. Patientez un moment avant de réessayer.',
   'error.tableFull': 'Cette place ou cette table est déjà prise.',
   'error.alreadyStarted': 'La partie a déjà commencé.',
   'error.notStarted': 'La partie n’a pas encore commencé.',

@@ -194,6 +194,7 @@ export const hu = {
   'error.noTable': 'Ez az asztal már nincs ezen a gépen.',
   'error.tooManyTables': 'Ezen a gépen túl sok asztal van nyitva.',
   'error.wrongPin': 'Hibás PIN.',
+  'error.tooManyAttempts': 'Túl sok hibás próbálkozás az utóbbi időben. Várj egy kicsit, aztán próbáld újra.',
   'error.tableFull': 'Ez a hely vagy asztal már foglalt.',
   'error.alreadyStarted': 'A játék már elkezdődött.',
   'error.notStarted': 'A játék még nem kezdődött el.',
