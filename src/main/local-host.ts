@@ -1,39 +1,62 @@
-// The host the desktop app runs for its own window and for the LAN: the same host as
-// `chronicle host`, advertised over mDNS, on the usual port when it is free.
+// The host the desktop app runs for its own window: the same host as `chronicle host`, but
+// offline first. It listens on loopback only and advertises nothing, so playing alone against
+// bots never asks the system firewall for anything. Opening it to the network adds listeners on
+// the LAN addresses (same port) and advertises the tables over mDNS; closing it stops both
+// without ending any game.
 import { mkdir } from 'node:fs/promises';
+import type { LanState } from '../shared/bridge';
 import { createBotPool } from './bots/pool';
 import { poolPolicy } from './bots/pool-policy';
 import { createBonjourDiscovery } from './discovery/bonjour-discovery';
+import type { Advertiser } from './host/advertiser';
+import type { Log } from './host/clock';
 import { DEFAULT_PORT, type Host, createHost } from './host/create-host';
+import { lanAddresses } from './host/lan-urls';
+import { type LanDoor, openLanDoor } from './lan-door';
+import { SwitchableAdvertiser } from './switchable-advertiser';
 
 export interface LocalHostOptions {
   readonly dataDir: string;
   /** The built renderer (out/renderer). */
   readonly staticDir: string;
-  /** Advertise tables on the LAN (off in tests). */
+  /** Advertise tables over mDNS while open to the network (default true; off in tests). */
   readonly mdns?: boolean;
   readonly port?: number;
+  /** The mDNS advertiser to start when the network opens (default: bonjour-service). */
+  readonly discovery?: () => Advertiser;
+  /** This machine's LAN addresses (default: every non-internal IPv4 address). */
+  readonly lanAddresses?: () => readonly string[];
+  readonly botDelayMs?: number;
+  readonly log?: Log;
 }
 
 export interface LocalHost {
   readonly host: Host;
+  network(): LanState;
+  openToNetwork(): Promise<LanState>;
+  closeToNetwork(): Promise<LanState>;
   close(): Promise<void>;
 }
 
+const LOOPBACK = '127.0.0.1';
+
 export async function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
   await mkdir(options.dataDir, { recursive: true });
-  const discovery = options.mdns === false ? undefined : createBonjourDiscovery();
+  const createDiscovery = options.mdns === false ? null : (options.discovery ?? (() => createBonjourDiscovery()));
+  const advertiser = new SwitchableAdvertiser(createDiscovery ?? (() => ({ advertise() {}, withdraw() {}, close: async () => {} })));
   // Bots think in worker threads, so a Master never stalls the tables or the window.
   const bots = createBotPool();
   const start = (port: number) =>
     createHost({
       port,
-      host: '0.0.0.0',
+      host: LOOPBACK,
       dataDir: options.dataDir,
       staticDir: options.staticDir,
-      discovery,
+      discovery: advertiser,
       botPolicy: poolPolicy(bots),
       hint: (view) => bots.hint(view),
+      ...(options.botDelayMs === undefined ? {} : { botDelayMs: options.botDelayMs }),
+      ...(options.log ? { log: options.log } : {}),
     });
   let host: Host;
   try {
@@ -43,11 +66,41 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
     host = await start(0);
   }
+
+  let door: LanDoor | null = null;
+  // One change at a time: a double click must not open two doors.
+  let changing = Promise.resolve();
+  const network = (): LanState => ({
+    open: door !== null,
+    urls: (door?.addresses ?? []).map((a) => `http://${a}:${host.port}`),
+  });
+  const change = (step: () => Promise<void>): Promise<LanState> => {
+    const run = changing.then(step);
+    changing = run.catch(() => {});
+    return run.then(network);
+  };
+
   return {
     host,
+    network,
+    openToNetwork: () =>
+      change(async () => {
+        if (door) return;
+        door = await openLanDoor(host.http, host.port, (options.lanAddresses ?? lanAddresses)());
+        advertiser.on();
+      }),
+    closeToNetwork: () =>
+      change(async () => {
+        const closing = door;
+        door = null;
+        await Promise.all([closing?.close(), advertiser.off()]);
+      }),
     async close() {
-      await host.close();
-      await Promise.all([discovery?.close(), bots.close()]);
+      await changing;
+      await door?.close();
+      door = null;
+      await host.close(); // closes the advertiser too (goodbyes)
+      await bots.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 // Preload (sandboxed): exposes the typed bridge of src/shared/bridge.ts as `window.chronicle`.
-// Only `contextBridge` and `ipcRenderer` are available in a sandboxed preload.
+// Only `contextBridge` and `ipcRenderer` are available in a sandboxed preload. The main process
+// checks every message again (sender origin, payload schema): nothing here is trusted.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type NetworkTable } from '../shared/bridge';
+import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type NetworkState, type NetworkTable } from '../shared/bridge';
 
 const bridge: ChronicleBridge = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo) as Promise<AppInfo>,
@@ -12,6 +13,11 @@ const bridge: ChronicleBridge = {
     ipcRenderer.send(IPC.networkTablesNow);
     return () => ipcRenderer.removeListener(IPC.networkTables, forward);
   },
+  findNetworkTables: () => ipcRenderer.send(IPC.findNetworkTables),
+  networkState: () => ipcRenderer.invoke(IPC.networkState) as Promise<NetworkState>,
+  // Only the two known fields cross, whatever the page passed.
+  setNetwork: (change) =>
+    ipcRenderer.invoke(IPC.setNetwork, change.always === undefined ? { open: change.open } : { open: change.open, always: change.always }) as Promise<NetworkState>,
 };
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

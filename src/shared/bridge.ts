@@ -1,6 +1,6 @@
 // The contract of the preload bridge (Electron only). The renderer must also work without it
 // (a phone's browser), so it reads `window.chronicle` as optional.
-// Keep this small: app-level things only (app info, discovery results, start/stop hosting);
+// Keep this small: app-level things only (app info, discovery results, opening to the network);
 // game traffic always goes over Socket.IO.
 
 export interface AppInfo {
@@ -21,10 +21,34 @@ export interface NetworkTable {
   readonly seats: number;
 }
 
+/** Whether this app's host takes players from the network, and the addresses they open. */
+export interface LanState {
+  /** Listening on the LAN and advertising the tables over mDNS. */
+  readonly open: boolean;
+  /** `http://<LAN address>:<port>` for each address listened on (empty while closed). */
+  readonly urls: readonly string[];
+}
+
+export interface NetworkState extends LanState {
+  /** Open to the network at every start (a setting). */
+  readonly always: boolean;
+}
+
+export interface NetworkChange {
+  readonly open: boolean;
+  /** Changes the "always open at start" setting too. */
+  readonly always?: boolean;
+}
+
 export interface ChronicleBridge {
   appInfo(): Promise<AppInfo>;
   /** Calls `listener` with every list of tables found on the network; returns an unsubscribe. */
   onNetworkTables(listener: (tables: readonly NetworkTable[]) => void): () => void;
+  /** Starts looking for tables on the network (mDNS); the app does not while it plays offline. */
+  findNetworkTables(): void;
+  networkState(): Promise<NetworkState>;
+  /** Opens this app's tables to the network (LAN + mDNS) or closes them again. */
+  setNetwork(change: NetworkChange): Promise<NetworkState>;
 }
 
 /** Name of the global the preload script exposes (`window.chronicle`). */
@@ -37,4 +61,8 @@ export const IPC = {
   networkTables: 'chronicle:network-tables',
   /** renderer -> main: send the current list now. */
   networkTablesNow: 'chronicle:network-tables-now',
+  /** renderer -> main: start browsing mDNS for tables. */
+  findNetworkTables: 'chronicle:find-network-tables',
+  networkState: 'chronicle:network-state',
+  setNetwork: 'chronicle:set-network',
 } as const;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
-import type { NetworkTable } from '../../src/shared/bridge';
+import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
 
@@ -88,9 +88,27 @@ describe('App inside Electron', () => {
   });
 
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
+  /** A bridge whose host starts offline; setNetwork answers as the main process would. */
+  function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
+    let state: NetworkState = { open: false, urls: [], always: false };
+    const changes: unknown[] = [];
+    return {
+      changes,
+      appInfo,
+      onNetworkTables: () => () => {},
+      findNetworkTables: vi.fn(),
+      networkState: () => Promise.resolve(state),
+      setNetwork: (change) => {
+        changes.push(change);
+        state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
+        return Promise.resolve(state);
+      },
+      ...over,
+    };
+  }
 
   it('shows the version from the preload bridge', async () => {
-    window.chronicle = { appInfo, onNetworkTables: () => () => {} };
+    window.chronicle = fakeBridge();
     const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
     await vi.waitFor(() => expect(document.querySelector('footer')?.textContent).toContain('v1.2.3'));
     void unmount(app);
@@ -99,13 +117,12 @@ describe('App inside Electron', () => {
   it('lists the tables found on the network as links, and stops listening when it leaves', async () => {
     let listener: ((tables: readonly NetworkTable[]) => void) | null = null;
     const unsubscribe = vi.fn();
-    window.chronicle = {
-      appInfo,
+    window.chronicle = fakeBridge({
       onNetworkTables: (l) => {
         listener = l;
         return unsubscribe;
       },
-    };
+    });
     const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[data-testid="network-table"]')).toBeNull();
@@ -117,6 +134,38 @@ describe('App inside Electron', () => {
     void unmount(app);
     flushSync();
     expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('looks for tables on the network only when asked', () => {
+    const bridge = fakeBridge();
+    window.chronicle = bridge;
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    flushSync();
+    expect(bridge.findNetworkTables).not.toHaveBeenCalled();
+    document.querySelector<HTMLButtonElement>('[data-testid="find-tables"]')!.click();
+    flushSync();
+    expect(bridge.findNetworkTables).toHaveBeenCalledOnce();
+    expect(document.querySelector('[data-testid="find-tables"]')).toBeNull();
+    void unmount(app);
+  });
+
+  it('plays offline until opened to the network, then shows the LAN link, and closes again', async () => {
+    const bridge = fakeBridge();
+    window.chronicle = bridge;
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const panel = () => document.querySelector<HTMLElement>('[data-testid="network-switch"]');
+    await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
+    expect(document.querySelector('[data-testid="qr"]')).toBeNull(); // no loopback link to share
+    expect(panel()!.textContent).toContain('Playing offline');
+
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
+    expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
+
+    document.querySelector<HTMLButtonElement>('[data-testid="close-network"]')!.click();
+    await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
+    expect(bridge.changes).toEqual([{ open: true, always: false }, { open: false, always: false }]);
+    void unmount(app);
   });
 
   it('shows no network list in a plain browser', () => {

@@ -2,19 +2,35 @@
 // Why: importing the real package makes it download the Electron binary, which fails here
 // ("Electron failed to install correctly"). A test needing other behaviour can call
 // `vi.mock('electron', ...)` itself; a per-file vi.mock overrides this one.
-import { vi } from 'vitest';
+// Every fake records its calls (vi.fn), so shell tests can find and call the handlers the app
+// registered: `webContents.on('will-navigate', ...)`, `ipcMain.handle(channel, ...)` and so on.
+import { afterAll, vi } from 'vitest';
 
-vi.mock('electron', () => {
-  const emitter = () => ({ on: vi.fn(), once: vi.fn(), handle: vi.fn(), removeHandler: vi.fn() });
+const userDataDirs: string[] = [];
+
+vi.mock('electron', async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  // One user data folder per test file: files run in parallel and the app writes settings there.
+  const userData = mkdtempSync(join(tmpdir(), 'chronicle-electron-'));
+  userDataDirs.push(userData);
+  const emitter = () => ({ on: vi.fn(), once: vi.fn(), handle: vi.fn(), removeHandler: vi.fn(), removeListener: vi.fn() });
+  const fakeSession = () => ({ setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() });
+  const partitions = new Map<string, ReturnType<typeof fakeSession>>();
   class BrowserWindow {
     static instances: BrowserWindow[] = [];
     static getAllWindows = () => BrowserWindow.instances;
     once = vi.fn();
     on = vi.fn();
     show = vi.fn();
+    focus = vi.fn();
+    restore = vi.fn();
+    isMinimized = vi.fn(() => false);
+    isDestroyed = vi.fn(() => false);
     loadURL = vi.fn(() => Promise.resolve());
     loadFile = vi.fn(() => Promise.resolve());
-    webContents = { setWindowOpenHandler: vi.fn(), send: vi.fn() };
+    webContents = { setWindowOpenHandler: vi.fn(), send: vi.fn(), on: vi.fn() };
     constructor(readonly options: Record<string, unknown>) {
       BrowserWindow.instances.push(this);
     }
@@ -24,14 +40,24 @@ vi.mock('electron', () => {
       ...emitter(),
       isPackaged: false,
       getVersion: vi.fn(() => '0.0.0-test'),
-      getPath: vi.fn(() => '/tmp/chronicle-test'),
+      getPath: vi.fn(() => userData),
       whenReady: vi.fn(() => Promise.resolve()),
+      requestSingleInstanceLock: vi.fn(() => true),
       quit: vi.fn(),
     },
     BrowserWindow,
+    session: {
+      defaultSession: fakeSession(),
+      fromPartition: vi.fn((name: string) => partitions.get(name) ?? partitions.set(name, fakeSession()).get(name)),
+    },
     ipcMain: emitter(),
     ipcRenderer: { ...emitter(), invoke: vi.fn(), send: vi.fn() },
     contextBridge: { exposeInMainWorld: vi.fn() },
-    shell: { openExternal: vi.fn() },
+    shell: { openExternal: vi.fn(() => Promise.resolve()) },
   };
+});
+
+afterAll(async () => {
+  const { rm } = await import('node:fs/promises');
+  await Promise.all(userDataDirs.map((d) => rm(d, { recursive: true, force: true })));
 });

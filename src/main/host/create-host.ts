@@ -1,7 +1,7 @@
 // A running host: one HTTP server that serves the built renderer and carries Socket.IO, the
 // tables of the data directory loaded back, and every connection's events wired to them.
 // Everything that does I/O is passed in, so tests run real hosts on port 0.
-import { createServer } from 'node:http';
+import { type Server as HttpServer, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { type Advertiser, noAdvertiser } from './advertiser';
@@ -53,6 +53,8 @@ export interface Host {
   readonly port: number;
   readonly tables: TableRegistry;
   readonly io: HostServer;
+  /** The HTTP server; more listeners may hand it their connections (the app's LAN door). */
+  readonly http: HttpServer;
   /** Stops taking requests, finishes and flushes every table, closes everything. */
   close(): Promise<void>;
 }
@@ -135,6 +137,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     port,
     tables: registry,
     io,
+    http: server,
     close: () =>
       (closing ??= (async () => {
         ready = false;

@@ -1,0 +1,17 @@
+// The payload schema of every IPC channel of the preload bridge. The main process checks each
+// message against these before acting (a compromised page could send anything).
+import { z } from 'zod';
+import { IPC } from './bridge';
+
+const none = z.undefined();
+
+export const IPC_SCHEMAS = {
+  [IPC.appInfo]: none,
+  [IPC.networkTablesNow]: none,
+  [IPC.findNetworkTables]: none,
+  [IPC.networkState]: none,
+  [IPC.setNetwork]: z.strictObject({ open: z.boolean(), always: z.boolean().optional() }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type IpcChannel = keyof typeof IPC_SCHEMAS;
+export type IpcPayload<C extends IpcChannel> = z.infer<(typeof IPC_SCHEMAS)[C]>;
