@@ -3,7 +3,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotPool, createBotPool } from '../../src/main/bots/pool';
-import { type GameState, type PlayerView, applyAction, currentDecider, legalActions, viewFor } from '../../src/shared/rules';
+import { type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../src/shared/rules';
 import { startGame } from './helpers';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -22,8 +22,9 @@ async function playWithPool(p: BotPool, table: string, state: GameState, decisio
     for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, o));
     const view = viewFor(s, seat);
     const action = await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
-    expect(legalActions(s, seat)).toContainEqual(action);
-    const r = applyAction(s, action);
+    // A face-down card is answered by its place, as the host resolves it (ruling 14).
+    expect(legalActions(s, seat)).toContainEqual(resolvePlace(s, action));
+    const r = applyAction(s, resolvePlace(s, action));
     if (!r.ok) throw new Error(r.error.message);
     s = r.value.state;
   }

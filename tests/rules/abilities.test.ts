@@ -146,12 +146,11 @@ describe('ability 6: Recall (6s)', () => {
 describe('ability 7: Return (7s)', () => {
   const noPower = ['wisdom-1', 'wisdom-2', 'wisdom-3', 'wisdom-4', 'wisdom-5', 'wisdom-6', 'wisdom-7', 'wisdom-8', 'wisdom-9'];
 
-  it('Return: only other face-up cards of the meeting can be returned; a returned King no longer wins', () => {
+  it('Return: any other card of the meeting can be returned, face down too (ruling 14); a returned King no longer wins', () => {
     let s = free4([['power-4', 'power-2'], ['king'], noPower, ['power-7']]);
     s = play(s, '0 power-2', '1 king', '2 wisdom-3 down', '3 power-7');
     expect(s.pending).toMatchObject({ seat: 3, kind: 'return' });
-    expect(sorted(legalActions(s, 3))).toEqual(sorted(['3 > power-2', '3 > king']));
-    expectRefused(s, '3 > wisdom-3', 'ILLEGAL_CHOICE'); // face down
+    expect(sorted(legalActions(s, 3))).toEqual(sorted(['3 > power-2', '3 > king', '3 > wisdom-3']));
     expectRefused(s, '3 > power-7', 'ILLEGAL_CHOICE'); // itself
     s = play(s, '3 > king');
     expect(s.lastMeeting!.winner).toBe(3); // power-7 beats power-2 once the King is gone

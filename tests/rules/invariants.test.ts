@@ -151,7 +151,7 @@ function choiceOracle(s: GameState, seat: number, kind: DecisionKind, source: st
       for (const c of s.allies[seat]!) out.add(chooseKey(undefined, c));
       break;
     case 'return':
-      for (const p of s.meeting.plays) if (!p.faceDown && !p.returned && p.card !== source) out.add(chooseKey(undefined, p.card));
+      for (const p of s.meeting.plays) if (!p.returned && p.card !== source) out.add(chooseKey(undefined, p.card)); // face down too (ruling 14)
       break;
     case 'insight':
       for (const o of opponents) out.add(chooseKey(o, undefined));

@@ -5,7 +5,8 @@
 //   - its own hand, its own face-down plays in the current meeting, its Insight snapshot;
 //   - everything public at some point this round: the burned card, the theme card (its holder
 //     shows it, cards.md "History cards"), the discard pile, every ally, every face-up play, and
-//     every card of a finished meeting (face-down plays become face-up allies when it ends).
+//     every card of a finished meeting (face-down plays become face-up allies when it ends),
+//     except a face-down card a Return sent back to its owner's hand (ruling 14).
 // The public set is reset when a new round is dealt. When a round is scored every one of its
 // cards is public (hands join the allies, ruling 9a), so the events of an action up to a new
 // round's `roundStarted` carry no card restriction; the new round's events are checked against
@@ -22,6 +23,7 @@ import {
   currentDecider,
   newGame,
   redactEvent,
+  resolvePlace,
   viewFor,
 } from '../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
@@ -36,7 +38,8 @@ function absorbPublic(s: GameState, pub: Set<string>): void {
   for (const c of s.discard) pub.add(c);
   for (const allies of s.allies) for (const c of allies) pub.add(c);
   for (const p of s.meeting.plays) if (!p.faceDown) pub.add(p.card);
-  if (s.lastMeeting) for (const p of s.lastMeeting.plays) pub.add(p.card);
+  // A face-down card a Return sent back to its owner's hand is never shown (ruling 14).
+  if (s.lastMeeting) for (const p of s.lastMeeting.plays) if (!(p.faceDown && p.returned)) pub.add(p.card);
 }
 
 /** Card ids `viewer` may not see in state `s`, given the round's public set. */
@@ -160,7 +163,7 @@ function playLeakGame(players: number, options: GameOptions, game: number, total
     const decider = currentDecider(s)!;
     // What a real bot does: choose from its own view.
     const action = randomAction(viewFor(s, decider), rng);
-    const r = applyAction(s, action);
+    const r = applyAction(s, resolvePlace(s, action)); // as the host does (ruling 14)
     if (!r.ok) throw new Error(`${seed} step ${step}: ${JSON.stringify(action)} refused: ${r.error.code}`);
     const t = r.value.state;
     step++;

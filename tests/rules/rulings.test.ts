@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import {
   type CardId,
   DEFAULT_CARD_SET,
+  type GameRecord,
   type GameState,
   type HistoryId,
   currentDecider,
   legalActions,
   newGame,
+  recordOf,
+  redactEvent,
+  replay,
+  resolvePlace,
   viewFor,
 } from '../../src/shared/rules';
-import { act, def, expectRefused, fillDeal, finishRound, legalNow, play, quickRound, sorted, stacked } from '../helpers/deal';
+import { act, def, expectRefused, fillDeal, finishRound, legalNow, play, quickRound, sorted, stacked, step } from '../helpers/deal';
 
 const themeOf = (h: HistoryId): CardId => DEFAULT_CARD_SET.historyById.get(h)!.theme;
 const alliesOf = (s: GameState, seat: number): CardId[] => [...s.allies[seat]!].sort();
@@ -622,6 +627,31 @@ describe('ruling 13: option "two history cards"', () => {
     expect(game(['monster-attack', 'the-revolt'])).toMatchObject({ startSeat: 1, themeCard: 'power-4' });
   });
 
+  it('the cards in play are those revealed, then those a Conversation with a Dragon brings back', () => {
+    const q = quickRound({
+      nine: 'wisdom-9',
+      keep: [
+        ['power-2', 'wisdom-10', 'wisdom-8'],
+        ['power-10', 'power-8', 'wisdom-7'],
+        ['wisdom-6', 'wisdom-4', 'love-10'],
+        ['love-8', 'love-7', 'love-6'],
+        ['love-4', 'love-3', 'wisdom-3'],
+      ],
+    });
+    const s = q.play(
+      stacked({
+        players: 6,
+        history: ['the-great-reform', 'monster-attack'],
+        hands: q.hands,
+        next: [{ history: ['conversation-with-a-dragon', 'the-famine'], hands: q.hands }],
+        options: { twoHistoryCards: true },
+      }),
+    );
+    expect(s.round).toBe(1);
+    expect(s.historyActive).toEqual(['conversation-with-a-dragon', 'the-famine', 'the-great-reform', 'monster-attack']);
+    expect(viewFor(s, 0).history).toEqual(s.historyActive);
+  });
+
   it('a record revealing one card when two are due is RECORD_DEAL_INVALID', () => {
     const r = newGame({ players: 4, seed: 'x', options: { twoHistoryCards: true }, rounds: [fillDeal(4, { history: ['monster-attack'] })] });
     expect(r.ok ? 'accepted' : r.error.code).toBe('RECORD_DEAL_INVALID');
@@ -645,3 +675,61 @@ describe('ruling 13: option "two history cards"', () => {
     expect(fameGained(s)).toEqual([0, 2, 0, 1, 0, 0]);
   });
 });
+
+describe('ruling 14: Return (7) and face-down cards', () => {
+  const noPower = ['wisdom-1', 'wisdom-2', 'wisdom-3', 'wisdom-4', 'wisdom-5', 'wisdom-6', 'wisdom-7', 'wisdom-8', 'wisdom-9'];
+  const hands = [['power-4', 'power-2'], ['power-8'], noPower, ['power-7']];
+  /** Seat 2 plays wisdom-3 face down; seat 3's Return must choose. */
+  const atReturn = () => play(free4(hands), '0 power-2', '1 power-8', '2 wisdom-3 down', '3 power-7');
+
+  it('the answer offered names the face-down card by its place, never by its identity', () => {
+    const s = atReturn();
+    expect(sorted(legalActions(s, 3))).toEqual(sorted(['3 > power-2', '3 > power-8', '3 > wisdom-3'])); // the engine's (record) form
+    const offered = viewFor(s, 3).legalActions;
+    expect(offered).toContainEqual({ seat: 3, choose: { place: 2 } });
+    expect(offered).toContainEqual({ seat: 3, choose: { card: 'power-2' } });
+    expect(JSON.stringify(offered)).not.toContain('wisdom-3');
+    expect(JSON.stringify(viewFor(s, 3))).not.toContain('wisdom-3');
+    expect(resolvePlace(s, { seat: 3, choose: { place: 2 } })).toEqual(act('3 > wisdom-3'));
+    expect(resolvePlace(s, { seat: 3, choose: { place: 1 } })).toEqual({ seat: 3, choose: { place: 1 } }); // face up: not by place
+    expectRefused(s, { seat: 3, choose: { place: 1 } }, 'MALFORMED_ACTION');
+    expectRefused(s, { seat: 3, choose: { place: 2 } }, 'MALFORMED_ACTION'); // the engine takes the record's form only
+  });
+
+  it('the card goes back to its owner’s hand unseen by others, and the winner does not take it', () => {
+    const applied = step(atReturn(), resolvePlace(atReturn(), { seat: 3, choose: { place: 2 } }));
+    const s = applied.state;
+    expect(s.hands[2]).toContain('wisdom-3');
+    expect(viewFor(s, 2).hand).toContain('wisdom-3');
+    expect(s.lastMeeting).toMatchObject({ winner: 1 });
+    expect(alliesOf(s, 1)).toEqual(['power-2', 'power-7', 'power-8']);
+    for (const viewer of [0, 1, 3, 'spectator'] as const) {
+      const view = viewFor(s, viewer);
+      expect(JSON.stringify(view), `view of ${viewer}`).not.toContain('wisdom-3');
+      expect(view.lastMeeting!.plays[2]).toEqual({ seat: 2, card: null, faceDown: true, returned: true });
+      for (const e of applied.events) expect(JSON.stringify(redactEvent(e, viewer)), `${e.type} for ${viewer}`).not.toContain('wisdom-3');
+    }
+    expect(viewFor(s, 2).lastMeeting!.plays[2]).toEqual({ seat: 2, card: 'wisdom-3', faceDown: true, returned: true });
+    const used = applied.events.find((e) => e.type === 'abilityUsed')!;
+    expect(redactEvent(used, 3)).toMatchObject({ choice: {}, faceDownOwner: 2 });
+    expect(redactEvent(used, 2)).toMatchObject({ choice: { card: 'wisdom-3' }, faceDownOwner: 2 });
+  });
+
+  it('the record names the card, and replaying it gives the same state', () => {
+    const setup = { players: 4, seed: 'stacked', options: { themeCardOpens: false }, rounds: [fillDeal(4, { hands, history: ['monster-attack'] })] };
+    const actions = ['0 power-2', '1 power-8', '2 wisdom-3 down', '3 power-7'].map(act);
+    let s = play(newGameState(setup), ...actions);
+    const answer = resolvePlace(s, { seat: 3, choose: { place: 2 } });
+    s = play(s, answer);
+    const record = recordOf(setup, s, [...actions, answer]);
+    expect(record.actions.at(-1)).toEqual({ seat: 3, choose: { card: 'wisdom-3' } });
+    const replayed = replay(JSON.parse(JSON.stringify(record)) as GameRecord, DEFAULT_CARD_SET);
+    expect(replayed.ok && JSON.stringify({ ...replayed.value.state, cardSet: null })).toBe(JSON.stringify({ ...s, cardSet: null }));
+  });
+});
+
+function newGameState(setup: Parameters<typeof newGame>[0]): GameState {
+  const r = newGame(setup);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.state;
+}

@@ -9,6 +9,7 @@ import type { ClientAction, Intent, Reply, Resumed, Seated } from '../../shared/
 import type { SeatInfo, TableInfo } from '../../shared/protocol/table-info';
 import type { Action } from '../../shared/rules/actions';
 import { applyAction, currentDecider } from '../../shared/rules/engine';
+import { resolvePlace } from '../../shared/rules/place';
 import { type GameRecord, recordOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
@@ -388,7 +389,9 @@ export class Table {
   }
 
   /** Apply, write and flush, then show everyone. The only place the game moves forward. */
-  private async commit(action: Action, seq: number | null): Promise<Act> {
+  private async commit(answer: Action, seq: number | null): Promise<Act> {
+    // The record names the card of an answer given by place (ruling 14).
+    const action = resolvePlace(this.model.state!, answer);
     const step = applyAction(this.model.state!, action);
     if (!step.ok) return refuse(step.error.code, step.error.message);
     const line: TableLine = { t: 'act', a: action, seq };
@@ -521,8 +524,9 @@ export class Table {
 /** The engine action for a client's intent, with the seat of the connection. */
 function toAction(seat: Seat, a: ClientAction): Action {
   if ('play' in a) return a.faceDown === undefined ? { seat, play: a.play } : { seat, play: a.play, faceDown: a.faceDown };
-  const choose: { target?: Seat; card?: string } = {};
+  const choose: { target?: Seat; card?: string; place?: Seat } = {};
   if (a.choose.target !== undefined) choose.target = a.choose.target;
   if (a.choose.card !== undefined) choose.card = a.choose.card;
+  if (a.choose.place !== undefined) choose.place = a.choose.place;
   return { seat, choose };
 }

@@ -296,8 +296,12 @@ export function choiceValue(j: Judge, kind: Table['kind'], choice: Choice): numb
       const demon = t.cards.demon!;
       return j.against(target!, j.value(target!, demon));
     }
-    case 'return':
-      return meetingValue(j, returnPlays(t.plays, card!), false, myPlayedCard(t));
+    case 'return': {
+      // A face-down card is named by its place (ruling 14).
+      const place = choice.place;
+      const chosen = t.plays.find((p) => (place === undefined ? p.card === card : p.seat === place && p.faceDown));
+      return chosen ? meetingValue(j, returnPlay(t.plays, chosen), false, myPlayedCard(t)) : 0;
+    }
     case 'play':
       return 0;
   }
@@ -308,8 +312,8 @@ function myPlayedCard(t: Table): CardId | null {
   return null;
 }
 
-function returnPlays(plays: readonly TablePlay[], card: CardId): TablePlay[] {
-  return plays.map((p) => (p.card === card && !p.faceDown ? { ...p, returned: true } : p));
+function returnPlay(plays: readonly TablePlay[], chosen: TablePlay): TablePlay[] {
+  return plays.map((p) => (p === chosen ? { ...p, returned: true } : p));
 }
 
 // ---- the choices an ability would offer (for scoring a play before it is made) -------------
@@ -535,8 +539,8 @@ function playValue(j: Judge, card: CardId, faceDown: boolean): number {
   if (info.kind === 'return') {
     let best = -Infinity;
     for (const p of t.plays) {
-      if (p.faceDown || p.returned || !p.card) continue;
-      best = Math.max(best, meetingValue(j, returnPlays(plays, p.card), false, card));
+      if (p.returned) continue;
+      best = Math.max(best, meetingValue(j, returnPlay(plays, p), false, card));
     }
     return v + (best === -Infinity ? meetingValue(j, plays, false, card) : best);
   }

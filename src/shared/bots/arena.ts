@@ -3,6 +3,7 @@
 import type { Action } from '../rules/actions';
 import type { CardSet } from '../rules/card-set/types';
 import { applyAction, currentDecider, newGame } from '../rules/engine';
+import { resolvePlace } from '../rules/place';
 import type { GameState, RoundDeal } from '../rules/state';
 import type { GameOptions, Seat } from '../rules/types';
 import { type PlayerView, viewFor } from '../rules/view';
@@ -51,7 +52,8 @@ export function playGame(game: ArenaGame, bots: readonly Bot[], hooks: ArenaHook
     const action = bots[seat]!.decide(view);
     const ms = now ? now() - t0 : 0;
     hooks.onDecision?.(seat, ms, view, action);
-    const r = applyAction(s, action);
+    // As the host does: an answer naming a place becomes the card there (ruling 14).
+    const r = applyAction(s, resolvePlace(s, action));
     if (!r.ok) throw new Error(`arena: seat ${seat} made an illegal move ${JSON.stringify(action)}: ${r.error.code}`);
     s = r.value.state;
     decisions++;

@@ -2,7 +2,8 @@
 // real one. The cards it cannot see are dealt at random into the places they may be (other
 // hands, face-down cards in the meeting, unseen discards), respecting what the seat knows:
 // hand sizes, suits a player showed they lack, cards known to be in a hand (Insight, Return,
-// Recall), and that a face-down card is never a Wild nor of the lead suit.
+// Recall), that a face-down card is never a Wild nor of the lead suit, and that one a Return
+// sent back is in its owner's hand.
 //
 // The state is built on top of a fresh `newGame` of the same table, so every engine field the
 // view says nothing about (seed, key, piles) has a valid value; everything the view does say
@@ -59,7 +60,11 @@ export function sampleHidden(view: PlayerView, cards: BotCards, knowledge: Knowl
     if (s !== me) groups.push(g);
   }
   view.meeting.plays.forEach((p, i) => {
-    if (p.card === null) groups.push({ seat: p.seat, cap: 1, forbid: (1 << WILD) | (lead >= 0 ? 1 << lead : 0), play: i, cards: [] });
+    if (p.card !== null) return;
+    groups.push({ seat: p.seat, cap: 1, forbid: (1 << WILD) | (lead >= 0 ? 1 << lead : 0), play: i, cards: [] });
+    // A face-down card a Return sent back (ruling 14) is one of the hand's cards: the same
+    // card fills both places (added to the hand below).
+    if (p.returned) handOf[p.seat]!.cap--;
   });
   const slots = groups.reduce((n, g) => n + g.cap, 0);
 
@@ -150,7 +155,11 @@ export function sampleHidden(view: PlayerView, cards: BotCards, knowledge: Knowl
     }
     const hands = handOf.map((g) => (g.seat === me ? (view.hand ?? []).slice() : g.cards));
     const faceDown = new Map<number, CardId>();
-    for (const g of groups) if (g.play >= 0) faceDown.set(g.play, g.cards[0]!);
+    for (const g of groups) {
+      if (g.play < 0) continue;
+      faceDown.set(g.play, g.cards[0]!);
+      if (view.meeting.plays[g.play]!.returned) hands[g.seat]!.push(g.cards[0]!);
+    }
     const top = view.discardTop;
     const pile = [...known.filter((c) => c !== top), ...discard.cards];
     if (top) pile.push(top);
@@ -225,7 +234,8 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
     pending,
     insights,
     fame: view.fame.slice(),
-    lastMeeting: view.lastMeeting as DraftState['lastMeeting'],
+    // Shown back only (a face-down card sent back by a Return is null here).
+    lastMeeting: view.lastMeeting as unknown as DraftState['lastMeeting'],
     // The view keeps the last round's counts only; the engine only shows them back.
     lastRound: view.lastRound ? ({ ...view.lastRound, allies: [], masked: [] } as unknown as DraftState['lastRound']) : null,
     over: view.over,

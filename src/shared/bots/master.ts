@@ -11,6 +11,7 @@
 // milliseconds of wall-clock time, read through an injected clock (src/shared has no timers).
 import type { Action } from '../rules/actions';
 import { applyInPlace, currentDecider, legalActions } from '../rules/engine';
+import { resolvePlace } from '../rules/place';
 import { type DraftState, type GameState, draftOf } from '../rules/state';
 import type { Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
@@ -71,7 +72,7 @@ export function rollout(d: DraftState, seat: Seat, cards: BotCards, goals: Goals
     const who = currentDecider(d)!;
     const legal = legalActions(d, who);
     const action = legal.length === 1 ? legal[0]! : adeptAction(tableFromState(d, who, cards, goals, legal), null);
-    const r = applyInPlace(d, action);
+    const r = applyInPlace(d, resolvePlace(d, action));
     if (!r.ok) throw new Error(`rollout: ${r.error.message}`);
   }
   return winValue(d, seat);
@@ -148,7 +149,7 @@ export function masterDecide(
         break;
       }
       const d = draftOf(world);
-      const r = applyInPlace(d, legal[i]!);
+      const r = applyInPlace(d, resolvePlace(d, legal[i]!));
       if (!r.ok) throw new Error(`master: ${r.error.message} (${JSON.stringify(legal[i])})`);
       const v = rollout(d, seat, cards, goals);
       values.push(v);

@@ -6,6 +6,7 @@ import type { DecisionKind, GameState } from '../rules/state';
 import type { CardId, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import { legalActions } from '../rules/engine';
+import { answersAsSeen } from '../rules/place';
 import { type BotCards, type Goals, type SuitIndex, goalsOf, suitIndex } from './cards';
 import type { Knowledge } from './knowledge';
 
@@ -99,7 +100,8 @@ export function tableFromState(s: GameState, seat: Seat, cards: BotCards, goals:
     plays,
     fame: s.fame,
     kind: s.pending ? s.pending.kind : 'play',
-    legal: legal ?? legalActions(s, seat),
+    // As the seat would be offered them: a face-down card by its place (ruling 14).
+    legal: answersAsSeen(s, seat, (legal ?? legalActions(s, seat)) as Action[]),
     unseen,
     voids: NO_VOIDS,
   };

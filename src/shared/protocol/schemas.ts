@@ -26,7 +26,7 @@ const options = z
 
 const action = z.union([
   z.strictObject({ play: cardId, faceDown: z.boolean().optional(), seat: seat.optional() }),
-  z.strictObject({ choose: z.strictObject({ target: seat.optional(), card: cardId.optional() }), seat: seat.optional() }),
+  z.strictObject({ choose: z.strictObject({ target: seat.optional(), card: cardId.optional(), place: seat.optional() }), seat: seat.optional() }),
 ]);
 
 export const SCHEMAS = {

@@ -13,6 +13,11 @@ export interface PlayAction {
 export interface Choice {
   readonly target?: Seat;
   readonly card?: CardId;
+  /**
+   * A face-down card of the meeting named by its place, the seat that played it (ruling 14):
+   * only in views and intents; records name the card (place.ts resolves it).
+   */
+  readonly place?: Seat;
 }
 
 export interface ChooseAction {

@@ -8,7 +8,7 @@ import { DealError } from './deal-error';
 export interface Revealed {
   /** Every card revealed, in order (the record's `history`). */
   revealed: HistoryId[];
-  /** Cards whose conditions apply this round, in order. */
+  /** Cards whose conditions apply this round, in order: revealed ones, then recalled ones. */
   active: HistoryId[];
   /** Cards lying on the table this round (revealed and not put back). */
   onTable: HistoryId[];
@@ -26,6 +26,7 @@ export function revealHistory(d: DraftState, rng: Rng, preset: readonly HistoryI
   const byId = d.cardSet.historyById;
   const previous = d.historyPrevious.filter((h) => byId.get(h)!.effect.kind !== 'recallPrevious');
   let toReveal = d.options.twoHistoryCards ? 2 : 1;
+  let recalls = false;
   while (toReveal > 0) {
     const card = draw(d, rng, preset, out.revealed.length);
     out.revealed.push(card);
@@ -38,10 +39,12 @@ export function revealHistory(d: DraftState, rng: Rng, preset: readonly HistoryI
     }
     out.onTable.push(card);
     addActive(out.active, card);
-    if (effect === 'recallPrevious') for (const h of previous) addActive(out.active, h);
+    if (effect === 'recallPrevious') recalls = true;
     if (effect === 'revealAnother') toReveal++;
     toReveal--;
   }
+  // In play: the cards revealed, then those a Conversation brings back (record-format.md).
+  if (recalls) for (const h of previous) addActive(out.active, h);
   if (preset && preset.length !== out.revealed.length) {
     throw new DealError(`round ${d.round + 1} lists ${preset.length} history cards but ${out.revealed.length} were revealed`);
   }

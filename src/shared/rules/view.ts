@@ -3,6 +3,7 @@
 // counts for other hands, and every public zone. The seed and the deck never leave.
 import type { Action } from './actions';
 import { legalActions } from './engine';
+import { answersAsSeen } from './place';
 import { seatToPlay } from './play';
 import type { GameEvent, MeetingReason } from './events';
 import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, SeatScore } from './state';
@@ -61,7 +62,7 @@ export interface PlayerView {
   /** What your Insight showed you this round. */
   readonly insight: DeepReadonly<InsightSnapshot> | null;
   readonly fame: readonly number[];
-  readonly lastMeeting: DeepReadonly<MeetingSummary> | null;
+  readonly lastMeeting: MeetingSummaryView | null;
   readonly lastRound: RoundScoreView | null;
   readonly over: boolean;
   readonly winners: readonly Seat[];
@@ -94,10 +95,10 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
       plays: s.meeting.plays.map((p) => ({ ...p, card: p.faceDown && p.seat !== seat ? null : p.card })),
     },
     toAct: toActOf(s),
-    legalActions: seat === null ? [] : legalActions(s, seat),
+    legalActions: seat === null ? [] : answersAsSeen(s, seat, legalActions(s, seat)),
     insight: seat === null ? null : s.insights[seat]!,
     fame: s.fame,
-    lastMeeting: s.lastMeeting,
+    lastMeeting: s.lastMeeting && summaryFor(s.lastMeeting, seat),
     lastRound: last && {
       round: last.round,
       history: last.history,
@@ -108,6 +109,12 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
     over: s.over,
     winners: s.winners,
   };
+}
+
+/** `m` with the face-down cards Returns sent back hidden from all but their owners (ruling 14). */
+function summaryFor(m: DeepReadonly<MeetingSummary>, seat: Seat | null): MeetingSummaryView {
+  if (!m.plays.some((p) => p.faceDown && p.returned && p.seat !== seat)) return m;
+  return { ...m, plays: m.plays.map((p) => (p.faceDown && p.returned && p.seat !== seat ? { ...p, card: null } : p)) };
 }
 
 /** Who must act now and how; null when the game is over. */
@@ -145,10 +152,8 @@ export function redactEvent(e: GameEvent, viewer: Viewer): VisibleEvent {
       const { card: _card, ...choice } = e.choice;
       return { ...e, choice };
     }
-    case 'meetingEnded': {
-      const plays = e.meeting.plays.map((p) => (p.faceDown && p.returned && p.seat !== viewer ? { ...p, card: null } : p));
-      return { type: 'meetingEnded', meeting: { ...e.meeting, plays }, reason: e.reason };
-    }
+    case 'meetingEnded':
+      return { type: 'meetingEnded', meeting: summaryFor(e.meeting, viewer === 'spectator' ? null : viewer), reason: e.reason };
     case 'roundScored': {
       const { allies: _allies, masked: _masked, ...score } = e.score;
       return { type: 'roundScored', score, fame: e.fame };

@@ -23,7 +23,8 @@ export function hiddenByVersion(states: readonly GameState[], viewer: Viewer): S
     }
     shown.add(s.themeCard); // public: the seat holding it starts the round (startSeat)
     for (const p of s.meeting.plays) if (!p.faceDown) shown.add(p.card);
-    for (const p of s.lastMeeting?.plays ?? []) shown.add(p.card);
+    // Except a face-down card a Return sent back to its owner's hand (ruling 14).
+    for (const p of s.lastMeeting?.plays ?? []) if (!(p.faceDown && p.returned)) shown.add(p.card);
     for (const a of s.allies) for (const c of a) shown.add(c);
     for (const c of s.discard) shown.add(c);
     if (s.burned) shown.add(s.burned);

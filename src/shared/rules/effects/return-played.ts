@@ -1,7 +1,7 @@
 // Return (7s): send one other card already played in this meeting back to its owner's hand.
 // It no longer counts, its end-of-meeting ability is cancelled, and the lead suit stays.
-// Only face-up cards can be chosen: a face-down card has nothing to cancel, and naming it
-// would tell the 7's player a card they may not see.
+// Face-down cards may be chosen too (ruling 14): the record names the card, but the 7's player
+// only ever names its place, "seat N's face-down card" (place.ts), and never learns it.
 import type { Choice } from '../actions';
 import type { DecisionEffect } from './effect';
 
@@ -10,7 +10,7 @@ export const returnPlayed: DecisionEffect = {
   choices(s, _seat, source) {
     const out: Choice[] = [];
     for (const p of s.meeting.plays) {
-      if (!p.faceDown && !p.returned && p.card !== source) out.push({ card: p.card });
+      if (!p.returned && p.card !== source) out.push({ card: p.card });
     }
     return out;
   },

@@ -145,6 +145,7 @@ export const en = {
   'decision.pickCard': 'Choose a card',
   'decision.back': 'Back',
   'decision.yourself': '{name} (you)',
+  'decision.faceDownOf': '{name}’s face-down card',
 
   'last.none': 'No meeting has finished yet.',
   'last.winner': 'Won by {name}',

@@ -145,6 +145,7 @@ export const fr = {
   'decision.pickCard': 'Choisissez une carte',
   'decision.back': 'Retour',
   'decision.yourself': '{name} (vous)',
+  'decision.faceDownOf': 'Carte face cachée de {name}',
 
   'last.none': 'Aucune Rencontre terminée pour l’instant.',
   'last.winner': 'Remportée par {name}',

@@ -145,6 +145,7 @@ export const hu = {
   'decision.pickCard': 'Válassz kártyát',
   'decision.back': 'Vissza',
   'decision.yourself': '{name} (te)',
+  'decision.faceDownOf': '{name} lefordított kártyája',
 
   'last.none': 'Még nem ért véget találkozó.',
   'last.winner': 'Nyertes: {name}',
