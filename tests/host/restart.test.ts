@@ -120,7 +120,7 @@ describe('a restarted host', () => {
     await finish(await comeBack(h, 'oldtable1234', tokens));
   });
 
-  it('sets aside a damaged or newer file and serves the other tables', async () => {
+  it('sets aside a newer file, resumes a damaged one from its valid lines, and serves the other tables', async () => {
     dataDir = await tempDir();
     const h1 = await start();
     const good = await startedGame(h1, 3);
@@ -133,8 +133,9 @@ describe('a restarted host', () => {
     writeFileSync(tableFile(dataDir, 'futuretable1'), `${JSON.stringify({ t: 'table', v: 99, id: 'futuretable1' })}\n`);
 
     const h2 = await start();
-    expect(h2.tables.all().map((x) => x.id)).toEqual([good.tableId]);
-    expect(existsSync(`${badFile}.broken`)).toBe(true);
+    expect(h2.tables.all().map((x) => x.id).sort()).toEqual([good.tableId, bad.tableId].sort());
+    // Only the header and the first seat were before the damage: the table is back in its lobby.
+    expect(h2.tables.get(bad.tableId)!.info()).toMatchObject({ phase: 'lobby', seats: [{ kind: 'human' }, { kind: 'free' }, { kind: 'free' }] });
     expect(existsSync(`${tableFile(dataDir, 'futuretable1')}.broken`)).toBe(true);
     await comeBack(h2, good.tableId, good.players.map((p) => p.token));
   });

@@ -106,8 +106,20 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, lo
     }
   };
 
+  /** The owner of a table recovered from a damaged file hears, once, how much was lost. */
+  const tellRecovery = (t: Table): void => {
+    const recovery = registry.takeRecoveryNotice(t.id);
+    if (recovery) socket.emit('table:recovered', { tableId: t.id, lostActions: recovery.lostActions });
+  };
+
   on('table:join', (p) => tableById(p.tableId, (t) => guessing('pin', t, () => t.join(socket, p))));
-  on('table:resume', (p) => tableById(p.tableId, (t) => guessing('token', t, () => t.resume(socket, p.token))));
+  on('table:resume', (p) =>
+    tableById(p.tableId, async (t) => {
+      const reply = await guessing('token', t, () => t.resume(socket, p.token));
+      if (reply.ok && t.model.owner !== null && (reply as { seat?: number }).seat === t.model.owner) tellRecovery(t);
+      return reply;
+    }),
+  );
   on('table:spectate', (p) => tableById(p.tableId, (t) => guessing('pin', t, () => t.spectate(socket, p.pin))));
   on('table:leave', () => bound((t) => t.leave(socket)));
   on('table:addBot', (p) => bound((t) => t.addBot(socket, p.seat, p.level)));

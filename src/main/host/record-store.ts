@@ -1,21 +1,20 @@
 // One append-only JSON-lines file per table in the data directory. Every line is written in one
 // call and flushed (datasync) before the caller goes on, so nothing a player was shown can be
-// lost by a crash. On load a torn last line (no newline: the write was cut) is dropped and
-// the file truncated back to its last whole line.
+// lost by a crash. What to do with a damaged file on load is table-recovery.ts's business;
+// this file only reads, cuts and swaps files.
 import { writeSync } from 'node:fs';
-import { mkdir, open, readdir, rename, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
-import { TableFileError, readTableLines, type TableHeader, type TableLine } from './table-log';
+import { mkdir, open, readFile, readdir, rename, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { TableHeader, TableLine } from './table-log';
 
 export const tablesDir = (dataDir: string): string => join(dataDir, 'tables');
 const FILE_SUFFIX = '.jsonl';
 
-export interface LoadedTableFile {
-  readonly file: TableFile;
-  readonly header: TableHeader;
-  readonly lines: TableLine[];
-  /** A torn last line was found and dropped. */
-  readonly droppedTornLine: boolean;
+export interface TableFileText {
+  /** The whole lines of the file, without their newlines. */
+  readonly lines: string[];
+  /** A torn last line (no newline: the write was cut) was found and left out. */
+  readonly tornLine: boolean;
 }
 
 export class TableFile {
@@ -42,37 +41,48 @@ export class TableFile {
     return file;
   }
 
-  static async load(path: string): Promise<LoadedTableFile> {
+  /** The whole lines of a table file, as text; nothing is changed on disk. */
+  static async read(path: string): Promise<TableFileText> {
+    const bytes = await readFile(path);
+    const end = bytes.lastIndexOf(0x0a) + 1; // after the last newline
+    const text = bytes.subarray(0, end).toString('utf8');
+    return { lines: end === 0 ? [] : text.split('\n').slice(0, -1), tornLine: end < bytes.length };
+  }
+
+  /** Cuts a torn last line off, back to the end of the last whole line. */
+  static async dropTornLine(path: string, lines: readonly string[]): Promise<void> {
     const fh = await open(path, 'r+');
     try {
-      const bytes = await fh.readFile();
-      const end = bytes.lastIndexOf(0x0a) + 1; // after the last newline
-      const droppedTornLine = end < bytes.length;
-      if (droppedTornLine) {
-        await fh.truncate(end);
-        await fh.datasync();
-      }
-      const text = bytes.subarray(0, end).toString('utf8');
-      const json = text
-        .split('\n')
-        .slice(0, -1)
-        .map((l, i) => {
-          try {
-            return JSON.parse(l) as unknown;
-          } catch {
-            throw new TableFileError(`line ${i + 1} is not JSON`);
-          }
-        });
-      if (json.length === 0) throw new TableFileError('no header');
-      const { header, lines } = readTableLines(json);
+      await fh.truncate(Buffer.byteLength(lines.map((l) => `${l}\n`).join('')));
+      await fh.datasync();
+    } finally {
       await fh.close();
-      // Reopen for appending: every write then lands at the end of the file.
-      const file = new TableFile(await open(path, 'a'), path);
-      return { file, header, lines, droppedTornLine };
-    } catch (e) {
-      await fh.close().catch(() => {});
-      throw e;
     }
+  }
+
+  /**
+   * Keeps a damaged file beside the table for inspection (`<id>.jsonl.damaged-<time>`) and puts
+   * its valid first lines in its place, written and flushed before the swap. Returns the kept copy's path.
+   */
+  static async replaceWithPrefix(path: string, lines: readonly string[], now: number): Promise<string> {
+    const kept = `${path}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+    const fresh = `${path}.recovering`;
+    const fh = await open(fresh, 'w');
+    try {
+      await fh.writeFile(lines.map((l) => `${l}\n`).join(''));
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    await rename(path, kept);
+    await rename(fresh, path);
+    await syncDir(dirname(path));
+    return kept;
+  }
+
+  /** Opens a table file for appending: every write then lands at the end of the file. */
+  static async openForAppend(path: string): Promise<TableFile> {
+    return new TableFile(await open(path, 'a'), path);
   }
 
   /** The table files in the data directory. */

@@ -9,6 +9,7 @@ import { TableFile } from './record-store';
 import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
+import { type Recovery, recoverTable } from './table-recovery';
 import { hashPin, newSeed, newTableId } from './tokens';
 
 /** What every table gets, plus what the registry itself needs. */
@@ -33,11 +34,20 @@ export interface NewTable {
 
 export class TooManyTables extends Error {}
 
+/** A table resumed from the valid part of a damaged file. */
+export interface TableRecovery extends Recovery {
+  /** Where the damaged file is kept. */
+  readonly damagedFile: string;
+}
+
 export class TableRegistry {
   private readonly tables = new Map<string, Table>();
   /** What was last advertised per table, to call the advertiser only on real changes. */
   private readonly advertised = new Map<string, string>();
   private readonly tableDeps: TableDeps;
+  private readonly recoveries = new Map<string, TableRecovery>();
+  private readonly unreadable: { path: string; reason: string }[] = [];
+  private readonly recoveryTold = new Set<string>();
 
   constructor(private readonly deps: RegistryDeps) {
     this.tableDeps = {
@@ -94,27 +104,56 @@ export class TableRegistry {
     return table;
   }
 
-  /** Loads every table of the data directory whose game is not over. */
+  /**
+   * Loads every table of the data directory whose game is not over. A damaged file goes on
+   * from its longest valid prefix (the damaged file kept beside it, the loss remembered for
+   * the table's owner); a file with nothing usable (empty, damaged header, newer version) is
+   * reported and kept aside as `.broken`.
+   */
   async loadAll(): Promise<void> {
     for (const path of await TableFile.list(this.deps.dataDir)) {
       try {
-        const loaded = await TableFile.load(path);
-        if (loaded.droppedTornLine) this.deps.log.warn(`${path}: dropped a torn last line`);
-        const model = new TableModel(loaded.header);
-        for (const line of loaded.lines) model.applyLine(line);
-        if (model.phase === 'over' || this.tables.has(model.id)) {
-          await loaded.file.close();
-          continue;
+        const text = await TableFile.read(path);
+        const { model, validLines, recovery } = recoverTable(text.lines);
+        if (recovery) {
+          const kept = await TableFile.replaceWithPrefix(path, text.lines.slice(0, validLines), this.deps.clock.now());
+          this.recoveries.set(model.id, { ...recovery, damagedFile: kept });
+          this.deps.log.error(
+            `${path}: damaged (${recovery.problem}); resumed from line ${validLines}, ${recovery.lostActions} action(s) lost; the damaged file is kept as ${kept}`,
+          );
+        } else if (text.tornLine) {
+          await TableFile.dropTornLine(path, text.lines);
+          this.deps.log.warn(`${path}: dropped a torn last line`);
         }
-        const table = new Table(this.tableDeps, model, loaded.file);
+        if (model.phase === 'over' || this.tables.has(model.id)) continue;
+        const table = new Table(this.tableDeps, model, await TableFile.openForAppend(path));
         this.tables.set(table.id, table);
         this.changed(table);
         this.deps.log.info(`table ${table.id} loaded (${model.actions.length} actions)`);
       } catch (e) {
-        this.deps.log.error(`${path}: cannot load this table; it is set aside`, e);
+        this.unreadable.push({ path, reason: e instanceof Error ? e.message : String(e) });
+        this.deps.log.error(`${path}: cannot load this table; it is kept aside as ${path}.broken`, e);
         await TableFile.setAside(path);
       }
     }
+  }
+
+  /** What was lost when the table's file was recovered at load, if it was damaged. */
+  recoveryOf(id: string): TableRecovery | undefined {
+    return this.recoveries.get(id);
+  }
+
+  /** The recovery to tell the table's owner about, once: later calls get nothing. */
+  takeRecoveryNotice(id: string): TableRecovery | undefined {
+    const r = this.recoveries.get(id);
+    if (!r || this.recoveryTold.has(id)) return undefined;
+    this.recoveryTold.add(id);
+    return r;
+  }
+
+  /** Table files that could not be loaded at all (kept aside as `.broken`). */
+  get unreadableFiles(): readonly { path: string; reason: string }[] {
+    return this.unreadable;
   }
 
   async close(): Promise<void> {

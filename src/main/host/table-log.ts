@@ -92,47 +92,71 @@ const lineV1 = z.discriminatedUnion('t', [
 
 export class TableFileError extends Error {}
 
-/** Checks and upgrades the parsed lines of a table file (header first). */
+/** Checks and upgrades the parsed lines of a table file (header first); throws at the first bad line. */
 export function readTableLines(json: readonly unknown[]): { header: TableHeader; lines: TableLine[] } {
+  const read = readTablePrefix(json);
+  if (read.problem !== null) throw new TableFileError(read.problem);
+  return read;
+}
+
+export interface TablePrefix {
+  readonly header: TableHeader;
+  /** The lines up to the first bad one, upgraded to the current version. */
+  readonly lines: TableLine[];
+  /** For each of `lines`, the index in the file of the line it came from (the header is 0). */
+  readonly sources: number[];
+  /** How many of the given lines (header included) were read. */
+  readonly read: number;
+  /** What is wrong with the first line not read; null when all were. */
+  readonly problem: string | null;
+}
+
+/**
+ * Reads the lines of a table file up to the first one that does not fit its schema. A header
+ * that cannot be read (or a newer version) throws: then there is nothing to go on from.
+ */
+export function readTablePrefix(json: readonly unknown[]): TablePrefix {
+  if (json.length === 0) throw new TableFileError('no header');
   const [first, ...rest] = json;
   const version = (first as { v?: unknown } | null)?.v;
   if (typeof version === 'number' && version > TABLE_FILE_VERSION) {
     throw new TableFileError(`table file version ${version} is newer than this app (${TABLE_FILE_VERSION})`);
   }
-  if (version === 1) return upgradeV1(first, rest);
-  const h = header.safeParse(first);
-  if (!h.success) throw new TableFileError(`bad header: ${h.error.issues[0]?.message}`);
-  return { header: h.data, lines: rest.map((l, i) => parseLine(line, l, i + 2)) };
-}
-
-function upgradeV1(first: unknown, rest: readonly unknown[]): { header: TableHeader; lines: TableLine[] } {
-  const h = headerV1.safeParse(first);
-  if (!h.success) throw new TableFileError(`bad version 1 header: ${h.error.issues[0]?.message}`);
-  const old = h.data;
-  const upgraded: TableHeader = {
-    ...old,
-    v: TABLE_FILE_VERSION,
-    options: { ...DEFAULT_OPTIONS, ...old.options },
-    pin: null,
-    createdAt: 0,
-    persistent: false,
-  };
+  const v1 = version === 1;
+  const h = v1 ? upgradeV1Header(first) : header.safeParse(first);
+  if (!h.success) throw new TableFileError(`bad ${v1 ? 'version 1 ' : ''}header: ${h.error.issues[0]?.message}`);
   const lines: TableLine[] = [];
+  const sources: number[] = [];
+  const push = (l: TableLine, source: number) => {
+    lines.push(l);
+    sources.push(source);
+  };
   let owner: Seat | null = null;
-  rest.forEach((raw, i) => {
-    const l = parseLine(lineV1, raw, i + 2);
-    if (l.t === 'act') lines.push({ t: 'act', a: l.action, seq: null });
-    else lines.push(l);
+  for (const [i, raw] of rest.entries()) {
+    const r = v1 ? lineV1.safeParse(raw) : line.safeParse(raw);
+    if (!r.success) return { header: h.data, lines, sources, read: i + 1, problem: `line ${i + 2}: ${r.error.issues[0]?.message}` };
+    const l = r.data;
+    if (!v1) {
+      push(l as TableLine, i + 1);
+      continue;
+    }
+    // Version 1: `action` without a sequence number; the first seated player owned the table.
+    if (l.t === 'act') push({ t: 'act', a: (l as { action: Action }).action, seq: null }, i + 1);
+    else push(l as TableLine, i + 1);
     if (l.t === 'seat' && owner === null) {
       owner = l.seat;
-      lines.push({ t: 'owner', seat: owner });
+      push({ t: 'owner', seat: owner }, i + 1);
     }
-  });
-  return { header: upgraded, lines };
+  }
+  return { header: h.data, lines, sources, read: json.length, problem: null };
 }
 
-function parseLine<T>(schema: z.ZodType<T>, raw: unknown, lineNo: number): T {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new TableFileError(`line ${lineNo}: ${r.error.issues[0]?.message}`);
-  return r.data;
+function upgradeV1Header(first: unknown): { success: true; data: TableHeader } | { success: false; error: z.ZodError } {
+  const h = headerV1.safeParse(first);
+  if (!h.success) return h;
+  const old = h.data;
+  return {
+    success: true,
+    data: { ...old, v: TABLE_FILE_VERSION, options: { ...DEFAULT_OPTIONS, ...old.options }, pin: null, createdAt: 0, persistent: false },
+  };
 }

@@ -107,6 +107,13 @@ export interface ClientToServerEvents {
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
 }
 
+/** The host found this table's file damaged and resumed it from its last valid line. */
+export interface TableRecovered {
+  readonly tableId: string;
+  /** Game actions that were behind the damage and are lost (the game goes on without them). */
+  readonly lostActions: number;
+}
+
 export interface ServerToClientEvents {
   /** Your view of the game; versions only increase on one connection. */
   'game:view': (view: PlayerView) => void;
@@ -117,6 +124,8 @@ export interface ServerToClientEvents {
   'game:events': (batches: readonly EventBatch[]) => void;
   'table:updated': (table: TableInfo) => void;
   'table:closed': (tableId: string) => void;
+  /** Told once to the table's owner, on coming back to a table recovered from a damaged file. */
+  'table:recovered': (notice: TableRecovered) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
   'game:error': (error: { code: ErrorCode; message: string }) => void;
 }

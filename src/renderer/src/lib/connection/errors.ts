@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../../shared/protocol/errors';
 import type { MessageKey } from '../i18n/index.svelte';
 
 /** Problems the client finds itself, before or instead of an answer from the host. */
-export type ClientErrorCode = 'TIMEOUT' | 'PROTOCOL' | 'BAD_NAME' | 'OFFLINE';
+export type ClientErrorCode = 'TIMEOUT' | 'PROTOCOL' | 'BAD_NAME' | 'OFFLINE' | 'RECOVERED';
 export type AnyErrorCode = ErrorCode | ClientErrorCode;
 
 export const ERROR_MESSAGES = {
@@ -53,11 +53,14 @@ export const ERROR_MESSAGES = {
   PROTOCOL: 'error.protocol',
   BAD_NAME: 'error.badName',
   OFFLINE: 'status.lost',
+  RECOVERED: 'error.recovered', // the host told us our table was resumed from a damaged file
 } as const satisfies Record<AnyErrorCode, MessageKey>;
 
 export interface Notice {
   readonly code: AnyErrorCode;
   readonly key: MessageKey;
+  /** Numbers the message shows (`n`: how many). */
+  readonly params?: Readonly<Record<string, number>>;
 }
 
 export function noticeFor(code: string): Notice {

@@ -52,6 +52,9 @@ export class GameConnection implements GameClient {
     socket.on('game:view', (view) => this.#receiveView(view));
     socket.on('table:updated', (info) => this.#receiveTable(info));
     socket.on('table:closed', (tableId) => this.#tableClosed(tableId));
+    socket.on('table:recovered', ({ lostActions }) => {
+      this.error = { ...noticeFor('RECOVERED'), params: { n: lostActions } };
+    });
     socket.on('game:error', ({ code }) => {
       this.error = noticeFor(code);
       if (code === 'SUPERSEDED') this.seat = null;
@@ -161,7 +164,9 @@ export class GameConnection implements GameClient {
 
   async #sync(): Promise<void> {
     const reply = await this.#call('game:sync', {});
-    if (reply) this.#receiveView(reply.view);
+    // The host's answer is the current view, even when older than the one shown: a host
+    // that recovered a damaged table file goes on from an earlier point of the game.
+    if (reply && this.table) this.view = reply.view;
   }
 
   #receiveView(view: PlayerView): void {

@@ -203,6 +203,7 @@ export const en = {
   'error.tooManyTables': 'This host has too many tables open.',
   'error.wrongPin': 'Wrong PIN.',
   'error.tooManyAttempts': 'Too many wrong tries lately. Wait a while, then try again.',
+  'error.recovered': 'This table’s file was damaged; the host resumed the game from its last good point. {n} move was lost.|This table’s file was damaged; the host resumed the game from its last good point. {n} moves were lost.',
   'error.tableFull': 'That seat or table is already taken.',
   'error.alreadyStarted': 'The game has already started.',
   'error.notStarted': 'The game has not started yet.',

@@ -203,6 +203,7 @@ export const fr = {
   'error.tooManyTables': 'Cet hôte a trop de tables ouvertes.',
   'error.wrongPin': 'Code incorrect.',
   'error.tooManyAttempts': 'Trop d’essais erronés récemment. Patientez un moment avant de réessayer.',
+  'error.recovered': 'Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coup a été perdu.|Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coups ont été perdus.',
   'error.tableFull': 'Cette place ou cette table est déjà prise.',
   'error.alreadyStarted': 'La partie a déjà commencé.',
   'error.notStarted': 'La partie n’a pas encore commencé.',

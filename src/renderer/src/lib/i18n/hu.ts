@@ -203,6 +203,7 @@ export const hu = {
   'error.tooManyTables': 'Ezen a gépen túl sok asztal van nyitva.',
   'error.wrongPin': 'Hibás PIN.',
   'error.tooManyAttempts': 'Túl sok hibás próbálkozás az utóbbi időben. Várj egy kicsit, aztán próbáld újra.',
+  'error.recovered': 'Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.|Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.',
   'error.tableFull': 'Ez a hely vagy asztal már foglalt.',
   'error.alreadyStarted': 'A játék már elkezdődött.',
   'error.notStarted': 'A játék még nem kezdődött el.',
