@@ -14,6 +14,10 @@ import { type Log, consoleLog } from '../host/clock';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
 import { hostUrls } from '../host/lan-urls';
 
+// The built renderer, out/renderer: beside the CLI bundle (out/cli/) or three levels above this
+// source file (when the sources run through tsx).
+const RENDERER_DIR = fileURLToPath(new URL(import.meta.url.includes('/out/cli/') ? '../renderer' : '../../../out/renderer', import.meta.url));
+
 const USAGE = `usage: chronicle host [options]
   --port N         TCP port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR      address to listen on (default 0.0.0.0: the whole LAN)
@@ -115,7 +119,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
         dataDir: opts.dataDir,
         discovery,
         log,
-        staticDir: fileURLToPath(new URL('../../../out/renderer', import.meta.url)),
+        staticDir: RENDERER_DIR,
         graceMs: opts.graceMs,
         botDelayMs: opts.botDelayMs,
         botPolicy: poolPolicy(bots),

@@ -1,12 +1,13 @@
 // The `chronicle` command: one subcommand per job. Returns the process exit code.
-import { runHost } from './host';
-import { runReplay } from './replay';
-
+// Each subcommand is loaded only when it runs: `replay` never loads the host's packages.
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  replay: { run: (args) => runReplay(args), usage: 'replay FILE   replay a game record and print it as JSON' },
-  host: { run: (args) => runHost(args), usage: 'host [--port N] [--data DIR] [--name NAME]   serve tables on the LAN (--help: all options)' },
+  replay: { run: async (args) => (await import('./replay')).runReplay(args), usage: 'replay FILE   replay a game record and print it as JSON' },
+  host: {
+    run: async (args) => (await import('./host')).runHost(args),
+    usage: 'host [--port N] [--data DIR] [--name NAME]   serve tables on the LAN (--help: all options)',
+  },
 };
 
 export async function main(argv: string[]): Promise<number> {

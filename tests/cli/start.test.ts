@@ -1,0 +1,62 @@
+// The `chronicle` command runs its built bundle (out/cli/, built by `npm ci`'s prepare script),
+// so a host answers HTTP within moments of the command starting.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BUNDLE = resolve('out/cli/main.js');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  // What `npm ci` does through the prepare script.
+  await run(process.execPath, ['scripts/build-cli.js']);
+});
+
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** Resolves with the first match of `pattern` in the growing text of `stream`. */
+function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, what: string): Promise<RegExpExecArray> {
+  return new Promise((done, fail) => {
+    let text = '';
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const m = pattern.exec(text);
+      if (m) done(m);
+    });
+    stream.on('end', () => fail(new Error(`${what} never appeared in:\n${text}`)));
+  });
+}
+
+describe('chronicle CLI start-up', () => {
+  it('chronicle host runs the bundle and answers HTTP 200 in under 2 s from a fresh start', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'chronicle-start-'));
+    dirs.push(data);
+    const started = performance.now();
+    const child = spawn(process.execPath, ['bin/chronicle.js', 'host', '--port', '0', '--data', data, '--no-mdns', '--no-qr'], {
+      env: { ...process.env, CHRONICLE_TRACE_ENTRY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const entry = waitFor(child.stderr!, /chronicle: running (.*)\n/, 'the entry line');
+    const [, url] = await waitFor(child.stdout!, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
+    const res = await fetch(url!);
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect((await entry)[1]).toBe(BUNDLE);
+    expect(elapsed, `HTTP 200 after ${Math.round(elapsed)} ms`).toBeLessThan(2000);
+  });
+
+  it('chronicle replay runs the bundle', async () => {
+    const { stderr } = await run(process.execPath, ['bin/chronicle.js'], { env: { ...process.env, CHRONICLE_TRACE_ENTRY: '1' } });
+    expect(stderr).toContain(`chronicle: running ${BUNDLE}`);
+    expect(stderr).toContain('chronicle replay FILE');
+  });
+});
