@@ -1,16 +1,26 @@
 // The same HTTP port serves the built renderer, so any browser on the LAN can open a table by
 // URL. Without a build, a short page says so.
 import { existsSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+
+/** Vite's build puts every hashed asset, and only those, under /assets/. */
+const HASHED = /^\/assets\//;
+
+function cacheHeaders(res: ServerResponse, pathname: string): void {
+  res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /** Join links `/t/<tableId>` (mDNS adverts, QR codes) open the app at `/?table=<tableId>`. */
 const TABLE_LINK = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 export function staticFiles(dir: string | null): RequestListener {
   if (dir && existsSync(join(dir, 'index.html'))) {
-    const serve = sirv(dir, { single: true, etag: true, dev: false });
+    // The build is precompressed (scripts/compress-renderer.js): the .br or .gz beside a file
+    // is sent to a browser that accepts it. Hashed assets never change under their name, so
+    // they are cached for a year; everything else (index.html) is revalidated every time.
+    const serve = sirv(dir, { single: true, etag: true, dev: false, gzip: true, brotli: true, setHeaders: cacheHeaders });
     return (req, res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // The app loads its assets by relative paths, so it must be served from the root.
