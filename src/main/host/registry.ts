@@ -5,7 +5,9 @@ import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
+import { SocketConnections, tableRoom } from './connections';
 import { TableFile } from './record-store';
+import type { HostServer } from './socket-types';
 import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
@@ -13,7 +15,8 @@ import { type Recovery, recoverTable } from './table-recovery';
 import { hashPin, newSeed, newTableId } from './tokens';
 
 /** What every table gets, plus what the registry itself needs. */
-export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
+export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
+  readonly io: HostServer;
   readonly dataDir: string;
   readonly advertiser: Advertiser;
   readonly maxTables: number;
@@ -51,13 +54,14 @@ export class TableRegistry {
 
   constructor(private readonly deps: RegistryDeps) {
     this.tableDeps = {
-      io: deps.io,
       clock: deps.clock,
       log: deps.log,
       graceMs: deps.graceMs,
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
       hint: deps.hint,
+      connections: (tableId, humans, changed) =>
+        new SocketConnections({ io: deps.io, tableId, clock: deps.clock, graceMs: deps.graceMs, changed }, humans),
       changed: (t) => this.changed(t),
       abandoned: (t) => void this.dispose(t, true),
     };
@@ -179,7 +183,7 @@ export class TableRegistry {
   private changed(table: Table): void {
     if (table.isClosed) return;
     const info = table.info();
-    this.deps.io.to(['lobby', `t:${table.id}`]).emit('table:updated', info);
+    this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
     this.advertise(info);
   }
 

@@ -3,12 +3,13 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/protocol/events';
 import type { Seat } from '../../shared/rules/types';
 import type { TokenBucket } from './rate-limit';
-import type { Table } from './table';
 
 /** Which table and seat this connection speaks for; set only by join, create, resume, spectate. */
 export interface Binding {
-  readonly table: Table;
+  readonly tableId: string;
   readonly seat: Seat | 'spectator';
+  /** Lets go of the connection at that table: it is gone or moves to another seat. */
+  readonly detach: () => void;
 }
 
 export interface SocketData {

@@ -8,6 +8,7 @@ import type { Seat } from '../../shared/rules/types';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../shared/protocol/bot-level';
 import type { Reply } from '../../shared/protocol/events';
 import type { GameEventBatch } from '../../shared/protocol/event-log';
+import { refuse } from './refusal';
 import { TableFileError, type TableHeader, type TableLine } from './table-log';
 
 /** How many recent intent results each seat keeps to answer repeats. */
@@ -62,6 +63,13 @@ export class TableModel {
 
   get phase(): 'lobby' | 'playing' | 'over' {
     return this.state === null ? 'lobby' : this.state.over ? 'over' : 'playing';
+  }
+
+  /** A seat of this table (the guards have checked it exists). */
+  seat(seat: Seat): SeatSlot {
+    const slot = this.seats[seat];
+    if (!slot) throw new RangeError(`no seat ${seat} at table ${this.id}`);
+    return slot;
   }
 
   /** The seat's moves are made by a bot (a bot seat, or a human seat handed over). */
@@ -121,6 +129,18 @@ export class TableModel {
     if (!r.ok) throw new TableFileError(`action ${this.actions.length + 1} refused: ${r.error.code}`);
     return r.value;
   }
+}
+
+/**
+ * The sequence check of a seat's intent: a repeat (same number, same intent) gets the first
+ * answer, a number used before is refused, a new one becomes the seat's latest. Null: go on.
+ */
+export function seqCheck(slot: SeatSlot, seq: number, key: string): Reply<{ version: number }> | null {
+  const earlier = slot.results.get(seq);
+  if (earlier) return earlier.key === key ? earlier.reply : refuse('SEQ_REUSED');
+  if (seq <= slot.lastSeq) return refuse('SEQ_REUSED');
+  slot.lastSeq = seq;
+  return null;
 }
 
 /** Keeps a seat's result for `seq`, forgetting the oldest beyond KEPT_RESULTS. */

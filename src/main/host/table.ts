@@ -1,34 +1,35 @@
-// One table: its lobby, its game, the connections holding its seats. Every request runs in the
-// table's serial queue and passes the same guard pipeline: who is asking comes from the
-// connection (never the payload); each change is written to the table file and flushed
-// before anyone sees its effect; then each seat gets its own view and spectators the
-// spectator view. Nothing else about the game leaves this class.
-import type { ErrorCode } from '../../shared/protocol/errors';
+// One table: the authority over its lobby and game. Every request runs in the table's serial
+// queue and passes the guards (guards.ts, lobby.ts): who is asking comes from the connection
+// (never the payload); each change is written to the table file and flushed before anyone
+// sees its effect; then each seat gets its own view and spectators the spectator view, through
+// the table's connections (transport.ts). The table never sees the socket library.
 import type { BotLevel } from '../../shared/protocol/bot-level';
-import type { ClientAction, Intent, Reply, Resumed, Seated } from '../../shared/protocol/events';
+import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated } from '../../shared/protocol/events';
 import type { SeatInfo, TableInfo } from '../../shared/protocol/table-info';
 import type { Action } from '../../shared/rules/actions';
-import { applyAction, currentDecider } from '../../shared/rules/engine';
+import { applyAction } from '../../shared/rules/engine';
 import { resolvePlace } from '../../shared/rules/place';
 import { type GameRecord, recordOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../shared/rules/view';
-import { GraceTimers, handoverCheck } from './absence';
+import { type Presence, handoverCheck } from './absence';
 import { BotDriver, type BotPolicy } from './bot-seats';
 import type { Clock, Log } from './clock';
+import { hintCheck, managerRefusal, moveCheck } from './guards';
+import * as lobby from './lobby';
 import type { TableFile } from './record-store';
+import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
-import type { HostServer, HostSocket } from './socket-types';
-import { type TableModel, intentKey, remember } from './table-model';
+import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from './table-log';
-import { hashToken, newToken, pinMatches, tokenMatches } from './tokens';
+import { hashToken, newToken, tokenMatches } from './tokens';
+import type { ConnectionId, TableConnections } from './transport';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;
 
 export interface TableDeps {
-  readonly io: HostServer;
   readonly clock: Clock;
   readonly log: Log;
   readonly graceMs: number;
@@ -36,6 +37,8 @@ export interface TableDeps {
   readonly botPolicy: BotPolicy;
   /** What the Master would play from a view, for hints; absent when the host runs no Master. */
   readonly hint?: HintProvider;
+  /** The connections of a new table; `humans` are its seats held by players (all away at first). */
+  readonly connections: (tableId: string, humans: readonly boolean[], changed: () => void) => TableConnections;
   /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
@@ -44,17 +47,9 @@ export interface TableDeps {
 
 type Act = Reply<{ version: number }>;
 
-const refuse = (code: ErrorCode, message: string = code): { ok: false; code: ErrorCode; message: string } => ({
-  ok: false,
-  code,
-  message,
-});
-
 export class Table {
   private readonly queue = new SerialQueue();
-  private readonly sockets: (HostSocket | null)[];
-  private readonly goneSince: (number | null)[];
-  private readonly grace = new GraceTimers();
+  private readonly connections: TableConnections;
   private readonly bots: BotDriver;
   /** A write to the table file failed: the table refuses changes from then on. */
   private broken = false;
@@ -65,19 +60,17 @@ export class Table {
     readonly model: TableModel,
     private readonly file: TableFile,
   ) {
-    const now = deps.clock.now();
-    this.sockets = model.seats.map(() => null);
-    // After a restart nobody is connected yet: every player's grace period starts now.
-    this.goneSince = model.seats.map((s) => (s.kind === 'human' ? now : null));
-    model.seats.forEach((s, seat) => {
-      if (s.kind === 'human') this.grace.arm(seat, deps.graceMs, () => deps.changed(this));
-    });
+    this.connections = deps.connections(
+      model.id,
+      model.seats.map((s) => s.kind === 'human'),
+      () => deps.changed(this),
+    );
     this.bots = new BotDriver(
       {
         id: model.id,
         state: () => this.model.state,
         botPlays: (seat) => this.model.botPlays(seat),
-        botLevel: (seat) => this.model.seats[seat]!.botLevel,
+        botLevel: (seat) => this.model.seat(seat).botLevel,
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
       deps.botPolicy,
@@ -95,13 +88,6 @@ export class Table {
     return this.closed;
   }
 
-  private get room(): string {
-    return `t:${this.id}`;
-  }
-  private get spectatorRoom(): string {
-    return `s:${this.id}`;
-  }
-
   info(): TableInfo {
     const { header, seats, owner } = this.model;
     const now = this.deps.clock.now();
@@ -110,7 +96,7 @@ export class Table {
         seat,
         kind: s.kind,
         name: s.kind === 'human' ? s.name : null,
-        connected: s.kind === 'bot' || this.sockets[seat] !== null,
+        connected: s.kind === 'bot' || this.connections.presence(seat).connected,
         botPlaying: s.kind === 'human' && s.botControlled,
         handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(this.presence(seat), now, this.deps.graceMs) === 'ok',
         botLevel: this.model.botPlays(seat) ? s.botLevel : null,
@@ -126,14 +112,14 @@ export class Table {
       phase: this.model.phase,
       owner,
       seats: seatInfo,
-      spectators: this.deps.io.sockets.adapter.rooms.get(this.spectatorRoom)?.size ?? 0,
+      spectators: this.connections.spectatorCount(),
       graceMs: this.deps.graceMs,
     };
   }
 
   /** Someone is seated here on a live connection, or watching. */
   hasConnections(): boolean {
-    return this.sockets.some((s) => s !== null) || (this.deps.io.sockets.adapter.rooms.get(this.spectatorRoom)?.size ?? 0) > 0;
+    return this.connections.hasConnections();
   }
 
   /** The game record so far (record-format.md), or null before the start. */
@@ -145,27 +131,20 @@ export class Table {
 
   // ---- lobby -----------------------------------------------------------------------------
 
-  join(socket: HostSocket, req: { name: string; pin?: string; seat?: Seat }): Promise<Reply<Seated>> {
+  join(conn: ConnectionId, req: { name: string; pin?: string; seat?: Seat }): Promise<Reply<Seated>> {
     return this.run(async () => {
-      if (!pinMatches(req.pin, this.model.header.pin)) return refuse('WRONG_PIN');
-      if (this.model.phase !== 'lobby') return refuse('ALREADY_STARTED');
-      const seats = this.model.seats;
-      if (req.seat !== undefined && req.seat >= seats.length) return refuse('BAD_REQUEST', 'no such seat');
-      const seat = req.seat ?? seats.findIndex((s) => s.kind === 'free');
-      if (seat < 0) return refuse('TABLE_FULL');
-      if (seats[seat]!.kind !== 'free') return refuse('SEAT_TAKEN');
       const token = newToken();
-      const lines: TableLine[] = [{ t: 'seat', seat, name: req.name, token: hashToken(token) }];
-      if (this.model.owner === null) lines.push({ t: 'owner', seat });
-      const failed = await this.write(lines);
+      const joined = lobby.join(this.model, req, hashToken(token));
+      if ('ok' in joined) return joined;
+      const failed = await this.writeAndApply(joined.lines);
       if (failed) return failed;
-      this.bind(socket, seat);
+      this.takeSeat(conn, joined.seat);
       this.deps.changed(this);
-      return { ok: true, tableId: this.id, seat, token, table: this.info() };
+      return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info() };
     });
   }
 
-  resume(socket: HostSocket, token: string): Promise<Reply<Resumed>> {
+  resume(conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
     return this.run(() => {
       // Compare against every seat so the time taken does not tell which one matched.
       let seat = -1;
@@ -173,201 +152,124 @@ export class Table {
         if (s.tokenHash !== null && tokenMatches(token, s.tokenHash) && s.kind === 'human') seat = i;
       }
       if (seat < 0) return refuse('BAD_TOKEN');
-      this.bind(socket, seat);
+      this.takeSeat(conn, seat);
       this.deps.changed(this);
       this.pushView(seat);
-      return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seats[seat]!.lastSeq };
+      return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq };
     });
   }
 
-  spectate(socket: HostSocket, pin: string | undefined): Promise<Reply<{ table: TableInfo }>> {
+  spectate(conn: ConnectionId, pin: string | undefined): Promise<Reply<{ table: TableInfo }>> {
     return this.run(() => {
-      if (!pinMatches(pin, this.model.header.pin)) return refuse('WRONG_PIN');
-      socket.data.binding?.table.detach(socket);
-      socket.data.binding = { table: this, seat: 'spectator' };
-      socket.data.sentVersion = -1;
-      void socket.join([this.room, this.spectatorRoom]);
-      if (this.model.state) this.send(socket, viewFor(this.model.state, 'spectator'));
+      const denied = lobby.spectate(this.model, pin);
+      if (denied) return denied;
+      this.connections.watch(conn);
+      if (this.model.state) this.connections.toConnection(conn, 'game:view', viewFor(this.model.state, 'spectator'));
       this.deps.changed(this);
       return { ok: true, table: this.info() };
     });
   }
 
-  leave(socket: HostSocket): Promise<Reply> {
+  leave(conn: ConnectionId): Promise<Reply> {
     return this.run(async () => {
-      const binding = socket.data.binding;
-      if (binding?.table !== this) return refuse('NOT_SEATED');
-      if (binding.seat === 'spectator') {
-        this.unbind(socket);
-        this.deps.changed(this);
-        return { ok: true };
+      const seat = this.connections.seatOf(conn);
+      if (seat === null) return refuse('NOT_SEATED');
+      if (seat !== 'spectator') {
+        const failed = await this.writeAndApply(lobby.leave(this.model, seat));
+        if (failed) return failed;
       }
-      const seat = binding.seat;
-      if (this.sockets[seat] !== socket) return refuse('NOT_SEATED');
-      const lines: TableLine[] = [];
-      if (this.model.phase === 'lobby') {
-        lines.push({ t: 'free', seat });
-        if (this.model.owner === seat) lines.push({ t: 'owner', seat: this.nextOwner(seat) });
-      } else {
-        lines.push({ t: 'left', seat });
-      }
-      const failed = await this.write(lines);
-      if (failed) return failed;
-      this.unbind(socket);
-      this.sockets[seat] = null;
-      this.goneSince[seat] = this.deps.clock.now();
+      this.connections.release(conn);
       this.deps.changed(this);
-      if (this.model.phase === 'lobby' && !this.model.header.persistent && !this.model.seats.some((s) => s.kind === 'human')) {
-        this.deps.abandoned(this);
-      }
+      if (seat !== 'spectator' && lobby.abandoned(this.model)) this.deps.abandoned(this);
       return { ok: true };
     });
   }
 
-  addBot(socket: HostSocket, seat: Seat, level?: BotLevel): Promise<Reply> {
-    return this.run(async () => {
-      const denied = this.checkManager(socket) ?? this.checkLobbySeat(seat);
-      if (denied) return denied;
-      if (this.model.seats[seat]!.kind !== 'free') return refuse('SEAT_TAKEN');
-      return (await this.write([{ t: 'bot', seat, level }])) ?? this.changedOk();
-    });
+  addBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
+    return this.manage(conn, () => lobby.addBot(this.model, seat, level));
   }
 
-  removeBot(socket: HostSocket, seat: Seat): Promise<Reply> {
-    return this.run(async () => {
-      const denied = this.checkManager(socket) ?? this.checkLobbySeat(seat);
-      if (denied) return denied;
-      if (this.model.seats[seat]!.kind !== 'bot') return refuse('NOT_A_BOT_SEAT');
-      return (await this.write([{ t: 'free', seat }])) ?? this.changedOk();
-    });
+  removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
+    return this.manage(conn, () => lobby.removeBot(this.model, seat));
   }
 
-  start(socket: HostSocket): Promise<Reply> {
-    return this.run(async () => {
-      const denied = this.checkManager(socket);
-      if (denied) return denied;
-      if (this.model.phase !== 'lobby') return refuse('ALREADY_STARTED');
-      if (this.model.seats.some((s) => s.kind === 'free')) return refuse('SEATS_NOT_FILLED');
-      const failed = await this.write([{ t: 'start' }]);
-      if (failed) return failed;
-      this.pushAll();
-      this.bots.schedule();
-      return this.changedOk();
-    });
+  start(conn: ConnectionId): Promise<Reply> {
+    return this.manage(conn, () => lobby.start(this.model), () => this.pushAll());
   }
 
-  // ---- absence -----------------------------------------------------------------------------
-
-  giveToBot(socket: HostSocket, seat: Seat, level?: BotLevel): Promise<Reply> {
-    return this.run(async () => {
-      const denied = this.checkManager(socket);
-      if (denied) return denied;
-      if (seat >= this.model.seats.length) return refuse('BAD_REQUEST', 'no such seat');
-      const slot = this.model.seats[seat]!;
-      if (slot.kind !== 'human') return refuse('NOT_HUMAN_SEAT');
-      if (slot.botControlled) return { ok: true };
-      const check = handoverCheck(this.presence(seat), this.deps.clock.now(), this.deps.graceMs);
-      if (check !== 'ok') return refuse(check);
-      // In the lobby the bot simply replaces the absent player; in a game it plays for them.
-      const line: TableLine = this.model.phase === 'lobby' ? { t: 'bot', seat, level } : { t: 'control', seat, bot: true, level };
-      const lines: TableLine[] = [line];
-      if (line.t === 'bot' && this.model.owner === seat) lines.push({ t: 'owner', seat: this.nextOwner(seat) });
-      const failed = await this.write(lines);
-      if (failed) return failed;
-      this.grace.disarm(seat);
-      this.bots.schedule();
-      return this.changedOk();
-    });
+  /** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */
+  giveToBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
+    const lines = () => lobby.giveToBot(this.model, seat, level, this.presence(seat), this.deps.clock.now(), this.deps.graceMs);
+    return this.manage(conn, lines, () => this.connections.handedOver(seat));
   }
 
-  takeBack(socket: HostSocket): Promise<Reply> {
+  takeBack(conn: ConnectionId): Promise<Reply> {
     return this.run(async () => {
-      const seat = this.seatOf(socket);
+      const seat = this.seatOf(conn);
       if (seat === null) return refuse('NOT_SEATED');
-      if (!this.model.seats[seat]!.botControlled) return refuse('NOT_BOT_CONTROLLED');
-      return (await this.write([{ t: 'control', seat, bot: false }])) ?? this.changedOk();
+      return this.change(lobby.takeBack(this.model, seat));
     });
   }
 
   // ---- play --------------------------------------------------------------------------------
 
-  /** What the Master would play now for the asking seat, from that seat's own view. */
-  hint(socket: HostSocket): Promise<Reply<{ action: Action }>> {
-    return this.run(async () => {
-      const seat = this.seatOf(socket);
+  /**
+   * What the Master would play now for the asking seat, from that seat's own view. Only the
+   * checks run in the table's queue: the Master thinks outside it, holding up nobody.
+   */
+  async hint(conn: ConnectionId): Promise<Reply<{ action: Action }>> {
+    const asked = await this.run((): Reply<{ view: PlayerView; master: HintProvider }> => {
+      const seat = this.seatOf(conn);
       if (seat === null) return refuse('NOT_SEATED');
-      if (this.model.header.hints === false) return refuse('HINTS_OFF');
-      const state = this.model.state;
-      if (!state) return refuse('NOT_STARTED');
-      if (state.over) return refuse('GAME_OVER');
-      if (currentDecider(state) !== seat) return refuse('NOT_YOUR_TURN');
+      const state = hintCheck(this.model, seat);
+      if ('ok' in state) return state;
       if (!this.deps.hint) return refuse('HINTS_UNAVAILABLE');
-      try {
-        return { ok: true, action: await this.deps.hint(viewFor(state, seat)) };
-      } catch (e) {
-        this.deps.log.warn(`table ${this.id}: hint failed: ${(e as Error).message}`);
-        return refuse('HINTS_UNAVAILABLE');
-      }
+      return { ok: true, view: viewFor(state, seat), master: this.deps.hint };
     });
+    if (!asked.ok) return asked;
+    try {
+      return { ok: true, action: await asked.master(asked.view) };
+    } catch (e) {
+      this.deps.log.warn(`table ${this.id}: hint failed: ${(e as Error).message}`);
+      return refuse('HINTS_UNAVAILABLE');
+    }
   }
 
-  act(socket: HostSocket, intent: Intent): Promise<Act> {
+  act(conn: ConnectionId, intent: Intent): Promise<Act> {
     return this.run(async () => {
-      const seat = this.seatOf(socket);
+      const seat = this.seatOf(conn);
       if (seat === null) return refuse('NOT_SEATED');
-      const slot = this.model.seats[seat]!;
-      // A repeat (same number, same intent) gets the first answer; a reused number is refused.
+      const slot = this.model.seat(seat);
       const key = intentKey(intent.version, toAction(seat, intent.action));
-      const earlier = slot.results.get(intent.seq);
-      if (earlier) return earlier.key === key ? earlier.reply : refuse('SEQ_REUSED');
-      if (intent.seq <= slot.lastSeq) return refuse('SEQ_REUSED');
-      slot.lastSeq = intent.seq;
-      const reply = await this.decide(seat, intent);
+      const answered = seqCheck(slot, intent.seq, key);
+      if (answered) return answered;
+      const state = moveCheck(this.model, seat, intent);
+      const reply = 'ok' in state ? state : await this.commit(state, toAction(seat, intent.action), intent.seq);
       remember(slot, intent.seq, key, reply);
-      const state = this.model.state;
-      if (!reply.ok && state && intent.version !== state.version) this.pushView(seat);
+      const now = this.model.state;
+      if (!reply.ok && now && intent.version !== now.version) this.pushView(seat);
       return reply;
     });
   }
 
-  sync(socket: HostSocket): Promise<Reply<{ view: PlayerView }>> {
+  sync(conn: ConnectionId): Promise<Reply<{ view: PlayerView }>> {
     return this.run(() => {
-      const binding = socket.data.binding;
-      if (binding?.table !== this || (binding.seat !== 'spectator' && this.sockets[binding.seat] !== socket)) {
-        return refuse('NOT_SEATED');
-      }
+      const seat = this.connections.seatOf(conn);
+      if (seat === null) return refuse('NOT_SEATED');
       if (!this.model.state) return refuse('NOT_STARTED');
-      const view = viewFor(this.model.state, binding.seat);
-      socket.data.sentVersion = Math.max(socket.data.sentVersion, view.version);
+      const view = viewFor(this.model.state, seat);
+      this.connections.viewed(conn, view.version);
       return { ok: true, view };
     });
-  }
-
-  /** The connection is gone or moves elsewhere: its seat stays, its player is now absent. */
-  detach(socket: HostSocket): void {
-    const binding = socket.data.binding;
-    if (binding?.table !== this) return;
-    this.unbind(socket);
-    if (binding.seat !== 'spectator' && this.sockets[binding.seat] === socket) {
-      const seat = binding.seat;
-      this.sockets[seat] = null;
-      this.goneSince[seat] = this.deps.clock.now();
-      this.grace.arm(seat, this.deps.graceMs, () => this.deps.changed(this));
-    }
-    if (!this.closed) this.deps.changed(this);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.bots.stop();
-    this.grace.clear();
     await this.queue.idle();
     await this.file.close();
-    this.deps.io.to(this.room).emit('table:closed', this.id);
-    for (const socket of this.sockets) if (socket) this.unbind(socket);
-    this.deps.io.in(this.room).socketsLeave([this.room, this.spectatorRoom]);
-    this.sockets.fill(null);
+    this.connections.close(this.id);
   }
 
   /** Resolves when every queued request has run. */
@@ -377,27 +279,35 @@ export class Table {
 
   // ---- the pipeline ---------------------------------------------------------------------------
 
-  private async decide(seat: Seat, intent: Intent): Promise<Act> {
-    const state = this.model.state;
-    if (!state) return refuse('NOT_STARTED');
-    if (state.over) return refuse('GAME_OVER');
-    if (intent.action.seat !== undefined && intent.action.seat !== seat) return refuse('NOT_YOUR_SEAT');
-    if (this.model.seats[seat]!.botControlled) return refuse('SEAT_HELD_BY_BOT');
-    if (currentDecider(state) !== seat) return refuse('NOT_YOUR_TURN', `seat ${currentDecider(state)} acts now`);
-    if (intent.version !== state.version) return refuse('STALE', `the game is at version ${state.version}`);
-    return this.commit(toAction(seat, intent.action), intent.seq);
+  /** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
+  private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
+    return this.run(() => {
+      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.connections.presence(owner).connected);
+      return denied ?? this.change(lines(), after);
+    });
+  }
+
+  /** Writes a lobby change; no lines means nothing to do. */
+  private async change(lines: Refusal | TableLine[], after?: () => void): Promise<Reply> {
+    if ('ok' in lines) return lines;
+    if (lines.length === 0) return { ok: true };
+    const failed = await this.writeAndApply(lines);
+    if (failed) return failed;
+    after?.();
+    this.bots.schedule();
+    this.deps.changed(this);
+    return { ok: true };
   }
 
   /** Apply, write and flush, then show everyone. The only place the game moves forward. */
-  private async commit(answer: Action, seq: number | null): Promise<Act> {
+  private async commit(before: GameState, answer: Action, seq: number | null): Promise<Act> {
     // The record names the card of an answer given by place (ruling 14).
-    const action = resolvePlace(this.model.state!, answer);
-    const step = applyAction(this.model.state!, action);
+    const action = resolvePlace(before, answer);
+    const step = applyAction(before, action);
     if (!step.ok) return refuse(step.error.code, step.error.message);
-    const line: TableLine = { t: 'act', a: action, seq };
-    const failed = await this.write([line], step.value);
+    const failed = await this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
     if (failed) return failed;
-    const state = this.model.state!;
+    const state = step.value.state;
     this.pushAll();
     if (state.over) this.deps.changed(this);
     this.bots.schedule();
@@ -410,12 +320,12 @@ export class Table {
       const state = this.model.state;
       if (this.closed || !state || state.version !== version || !this.model.botPlays(seat)) return true;
       // Only the fields of an action go into the record, whatever else a policy returned.
-      return (await this.commit(toAction(seat, action as ClientAction), null)).ok;
+      return (await this.commit(state, toAction(seat, action), null)).ok;
     });
   }
 
-  /** Writes lines to the table file, then applies them. A refusal if the disk failed. */
-  private async write(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]) {
+  /** Writes lines to the table file and flushes it, then applies them to the model. A refusal if the disk failed. */
+  private async writeAndApply(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
     if (this.broken) return refuse('STORAGE_FAILED');
     try {
       await this.file.append(...lines);
@@ -429,7 +339,7 @@ export class Table {
   }
 
   /** Runs a request in the queue; a bug inside is logged and answered INTERNAL. */
-  private run<T>(task: () => T | Promise<T>): Promise<T | ReturnType<typeof refuse>> {
+  private run<T>(task: () => T | Promise<T>): Promise<T | Refusal> {
     return this.queue.run(async () => {
       if (this.closed) return refuse('TABLE_CLOSED');
       try {
@@ -441,87 +351,36 @@ export class Table {
     });
   }
 
-  // ---- connections and views ------------------------------------------------------------------
+  // ---- seats and views ------------------------------------------------------------------------
 
-  private bind(socket: HostSocket, seat: Seat): void {
-    socket.data.binding?.table.detach(socket); // one connection speaks for one seat at a time
-    const old = this.sockets[seat];
-    if (old && old !== socket) {
-      this.unbind(old);
-      old.emit('game:error', { code: 'SUPERSEDED', message: 'this seat was resumed from another connection' });
-      old.disconnect(true);
-    }
-    this.sockets[seat] = socket;
-    this.goneSince[seat] = null;
-    this.model.seats[seat]!.left = false;
-    this.grace.disarm(seat);
-    socket.data.binding = { table: this, seat };
-    socket.data.sentVersion = -1;
-    void socket.join(this.room);
+  private takeSeat(conn: ConnectionId, seat: Seat): void {
+    this.connections.takeSeat(conn, seat);
+    this.model.seat(seat).left = false;
   }
 
-  private unbind(socket: HostSocket): void {
-    if (socket.data.binding?.table === this) socket.data.binding = null;
-    void socket.leave(this.room);
-    void socket.leave(this.spectatorRoom);
+  /** The seat this connection holds here (not spectators), or null. */
+  private seatOf(conn: ConnectionId): Seat | null {
+    const seat = this.connections.seatOf(conn);
+    return seat === 'spectator' ? null : seat;
   }
 
-  private seatOf(socket: HostSocket): Seat | null {
-    const b = socket.data.binding;
-    return b?.table === this && b.seat !== 'spectator' && this.sockets[b.seat] === socket ? b.seat : null;
-  }
-
-  private presence(seat: Seat) {
-    return { connected: this.sockets[seat] !== null, left: this.model.seats[seat]!.left, goneSince: this.goneSince[seat]! };
+  private presence(seat: Seat): Presence {
+    return { ...this.connections.presence(seat), left: this.model.seat(seat).left };
   }
 
   private pushView(seat: Seat): void {
-    const socket = this.sockets[seat];
-    if (socket && this.model.state) this.send(socket, viewFor(this.model.state, seat));
+    if (this.model.state) this.connections.toSeat(seat, 'game:view', viewFor(this.model.state, seat));
   }
 
   private pushAll(): void {
-    const state = this.model.state as GameState;
-    for (let seat = 0; seat < this.sockets.length; seat++) this.pushView(seat);
-    this.deps.io.to(this.spectatorRoom).emit('game:view', viewFor(state, 'spectator'));
-  }
-
-  private send(socket: HostSocket, view: PlayerView): void {
-    if (view.version <= socket.data.sentVersion) return;
-    socket.data.sentVersion = view.version;
-    socket.emit('game:view', view);
-  }
-
-  // ---- permissions --------------------------------------------------------------------------
-
-  /** The owner manages the table; while the owner is away, any seated player present may. */
-  private checkManager(socket: HostSocket) {
-    const seat = this.seatOf(socket);
-    if (seat === null) return refuse('NOT_SEATED');
-    const owner = this.model.owner;
-    if (owner === null || owner === seat || this.sockets[owner] === null) return null;
-    return refuse('NOT_OWNER');
-  }
-
-  private checkLobbySeat(seat: Seat) {
-    if (this.model.phase !== 'lobby') return refuse('ALREADY_STARTED');
-    if (seat >= this.model.seats.length) return refuse('BAD_REQUEST', 'no such seat');
-    return null;
-  }
-
-  /** The lowest other human seat, to own the table after `leaving`. */
-  private nextOwner(leaving: Seat): Seat | null {
-    const i = this.model.seats.findIndex((s, seat) => seat !== leaving && s.kind === 'human');
-    return i < 0 ? null : i;
-  }
-
-  private changedOk(): { ok: true } {
-    this.deps.changed(this);
-    return { ok: true };
+    const state = this.model.state;
+    if (!state) return;
+    for (let seat = 0; seat < this.model.seats.length; seat++) this.pushView(seat);
+    this.connections.toSpectators('game:view', viewFor(state, 'spectator'));
   }
 }
 
-/** The engine action for a client's intent, with the seat of the connection. */
+/** The engine action for a client's intent (or a bot's answer), with the seat of the connection. */
 function toAction(seat: Seat, a: ClientAction): Action {
   if ('play' in a) return a.faceDown === undefined ? { seat, play: a.play } : { seat, play: a.play, faceDown: a.faceDown };
   const choose: { target?: Seat; card?: string; place?: Seat } = {};

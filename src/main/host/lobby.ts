@@ -1,0 +1,90 @@
+// The lobby's changes, as the table-file lines that make them: taking and leaving seats, bots,
+// the start, hand-overs to bots and back. Pure: each answers a refusal or the lines to write;
+// the table checks who asks, writes the lines and tells everyone.
+import type { BotLevel } from '../../shared/protocol/bot-level';
+import type { Refusal } from '../../shared/protocol/events';
+import type { Seat } from '../../shared/rules/types';
+import { type Presence, handoverCheck } from './absence';
+import { inLobby, seatExists } from './guards';
+import { refuse } from './refusal';
+import type { TableLine } from './table-log';
+import type { TableModel } from './table-model';
+import { pinMatches } from './tokens';
+
+export function join(model: TableModel, req: { name: string; pin?: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
+  if (!pinMatches(req.pin, model.header.pin)) return refuse('WRONG_PIN');
+  const denied = inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
+  if (denied) return denied;
+  const seat = req.seat ?? model.seats.findIndex((s) => s.kind === 'free');
+  if (seat < 0) return refuse('TABLE_FULL');
+  if (model.seats[seat]?.kind !== 'free') return refuse('SEAT_TAKEN');
+  const lines: TableLine[] = [{ t: 'seat', seat, name: req.name, token: tokenHash }];
+  if (model.owner === null) lines.push({ t: 'owner', seat });
+  return { seat, lines };
+}
+
+export function spectate(model: TableModel, pin: string | undefined): Refusal | null {
+  return pinMatches(pin, model.header.pin) ? null : refuse('WRONG_PIN');
+}
+
+/** A seated player leaves: in the lobby the seat frees (and ownership moves on); in a game they are marked gone. */
+export function leave(model: TableModel, seat: Seat): TableLine[] {
+  if (model.phase !== 'lobby') return [{ t: 'left', seat }];
+  const lines: TableLine[] = [{ t: 'free', seat }];
+  if (model.owner === seat) lines.push({ t: 'owner', seat: nextOwner(model, seat) });
+  return lines;
+}
+
+/** Nobody is seated at a lobby that is not the host's default table: it may go. */
+export function abandoned(model: TableModel): boolean {
+  return model.phase === 'lobby' && !model.header.persistent && !model.seats.some((s) => s.kind === 'human');
+}
+
+export function addBot(model: TableModel, seat: Seat, level: BotLevel | undefined): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  if (model.seats[seat]?.kind !== 'free') return refuse('SEAT_TAKEN');
+  return [{ t: 'bot', seat, level }];
+}
+
+export function removeBot(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  if (model.seats[seat]?.kind !== 'bot') return refuse('NOT_A_BOT_SEAT');
+  return [{ t: 'free', seat }];
+}
+
+export function start(model: TableModel): Refusal | TableLine[] {
+  const denied = inLobby(model);
+  if (denied) return denied;
+  if (model.seats.some((s) => s.kind === 'free')) return refuse('SEATS_NOT_FILLED');
+  return [{ t: 'start' }];
+}
+
+/**
+ * An absent player's seat goes to a bot: in the lobby the bot simply replaces them, in a game
+ * it plays for them. No lines when a bot plays the seat already.
+ */
+export function giveToBot(model: TableModel, seat: Seat, level: BotLevel | undefined, presence: Presence, now: number, graceMs: number): Refusal | TableLine[] {
+  const slot = model.seats[seat];
+  if (!slot) return refuse('BAD_REQUEST', 'no such seat');
+  if (slot.kind !== 'human') return refuse('NOT_HUMAN_SEAT');
+  if (slot.botControlled) return [];
+  const check = handoverCheck(presence, now, graceMs);
+  if (check !== 'ok') return refuse(check);
+  if (model.phase !== 'lobby') return [{ t: 'control', seat, bot: true, level }];
+  const lines: TableLine[] = [{ t: 'bot', seat, level }];
+  if (model.owner === seat) lines.push({ t: 'owner', seat: nextOwner(model, seat) });
+  return lines;
+}
+
+export function takeBack(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  if (!model.seats[seat]?.botControlled) return refuse('NOT_BOT_CONTROLLED');
+  return [{ t: 'control', seat, bot: false }];
+}
+
+/** The lowest other human seat, to own the table after `leaving`. */
+function nextOwner(model: TableModel, leaving: Seat): Seat | null {
+  const i = model.seats.findIndex((s, seat) => seat !== leaving && s.kind === 'human');
+  return i < 0 ? null : i;
+}

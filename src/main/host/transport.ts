@@ -1,0 +1,50 @@
+// What a table needs of the network, and nothing more: to send to a seat, to its spectators or
+// to everyone at it, and to know which connection holds which seat. The table never sees the
+// socket library; a connection is only its id. connections.ts implements this over Socket.IO.
+import type { ServerToClientEvents } from '../../shared/protocol/events';
+import type { Seat } from '../../shared/rules/types';
+
+/** One client connection, as the table knows it. */
+export type ConnectionId = string;
+
+export type ServerEvent = keyof ServerToClientEvents;
+export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;
+
+/** Views only go forward on one connection: an older or equal version is not sent again. */
+export interface TableTransport {
+  /** To the connection holding `seat`, if any. */
+  toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void;
+  /** To one connection (a spectator that just sat down to watch). */
+  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void;
+  toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+  /** To every seat and spectator of the table. */
+  toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+}
+
+/** Where a seat's player is: connected, or gone since when (host clock). */
+export interface SeatPresence {
+  readonly connected: boolean;
+  readonly goneSince: number | null;
+}
+
+/** The connections of one table: who holds which seat, who watches, and the way to reach them. */
+export interface TableConnections extends TableTransport {
+  /** The seat this connection speaks for at this table, 'spectator', or null. */
+  seatOf(conn: ConnectionId): Seat | 'spectator' | null;
+  /** Binds the connection to a seat; a connection already holding that seat is superseded. */
+  takeSeat(conn: ConnectionId, seat: Seat): void;
+  /** Binds the connection as a spectator of this table. */
+  watch(conn: ConnectionId): void;
+  /** The connection leaves this table on purpose; a seat it held is free of connections. */
+  release(conn: ConnectionId): void;
+  /** The connection was given a view in a reply (game:sync). */
+  viewed(conn: ConnectionId, version: number): void;
+  presence(seat: Seat): SeatPresence;
+  /** The seat went to a bot: its grace period no longer needs announcing. */
+  handedOver(seat: Seat): void;
+  spectatorCount(): number;
+  /** Someone is seated here on a live connection, or watching. */
+  hasConnections(): boolean;
+  /** Tells everyone the table closed and lets go of every connection. */
+  close(tableId: string): void;
+}
