@@ -19,6 +19,9 @@ import { externalAllowed, networkTableOrigin, onOrigin } from './shell/url-polic
 
 // CHRONICLE_MDNS=off keeps the app off the network's multicast (tests, locked-down networks).
 const mdns = process.env['CHRONICLE_MDNS'] !== 'off';
+// CHRONICLE_PORT=0 lets tests (and a second copy of the app) take any free port.
+const portSetting = process.env['CHRONICLE_PORT'];
+const port = portSetting !== undefined && /^\d{1,5}$/.test(portSetting) && Number(portSetting) <= 65535 ? Number(portSetting) : undefined;
 /** Tables of other hosts open in this session, apart from the app's own storage. */
 const REMOTE_PARTITION = 'persist:remote-tables';
 
@@ -190,6 +193,7 @@ function start(): void {
       dataDir: process.env['CHRONICLE_DATA'] ?? join(userData, 'tables'),
       staticDir: join(import.meta.dirname, '../renderer'),
       mdns,
+      ...(port === undefined ? {} : { port }),
     });
     registerIpc(settingsFile);
     if (settings.openToNetwork) {

@@ -21,6 +21,7 @@ vi.mock('../../src/main/network-tables', () => ({
 let main: FakeWindow;
 beforeAll(async () => {
   delete process.env['CHRONICLE_MDNS'];
+  process.env['CHRONICLE_PORT'] = '0'; // other programs on this machine may hold the usual port
   await import('../../src/main/index');
   await vi.waitFor(() => expect(windows()).toHaveLength(1));
   main = windows()[0]!;

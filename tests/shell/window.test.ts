@@ -12,6 +12,7 @@ let appUrl = '';
 
 beforeAll(async () => {
   process.env['CHRONICLE_MDNS'] = 'off'; // tests send no multicast to the machine's networks
+  process.env['CHRONICLE_PORT'] = '0'; // other programs on this machine may hold the usual port
   await import('../../src/main/index');
   await vi.waitFor(() => expect(windows()).toHaveLength(1));
   win = windows()[0]!;
