@@ -100,7 +100,12 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:start': (_, from) => bound(from, (t) => t.start(from.socket.id)),
   'seat:giveToBot': (p, from) => bound(from, (t) => t.giveToBot(from.socket.id, p.seat, p.level)),
   'seat:takeBack': (_, from) => bound(from, (t) => t.takeBack(from.socket.id)),
-  'game:act': (p, from) => bound(from, (t) => t.act(from.socket.id, p)),
+  'game:act': (p, from) =>
+    bound(from, async (t) => {
+      const reply = await t.act(from.socket.id, p);
+      if (reply.ok) from.socket.data.bucket.refund(); // an accepted move is paced by the game, not a flood
+      return reply;
+    }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
 };

@@ -1,5 +1,8 @@
 // A token bucket per connection: `burst` messages at once, refilled at `perSecond`. A
 // connection that empties it is flooding and gets cut off (lila-ws closes with 1008 the same way).
+// A move the game accepted gives its token back: the game itself paces those (a player acts
+// only on their turn, however fast the bots answer), so a quick player is never cut, while a
+// flood of anything else, refused moves included, still empties the bucket.
 import type { Clock } from './clock';
 
 export interface RateLimit {
@@ -19,6 +22,11 @@ export class TokenBucket {
   ) {
     this.tokens = limit.burst;
     this.last = clock.now();
+  }
+
+  /** Gives back the token of a message that turned out to be paced by the game. */
+  refund(): void {
+    this.tokens = Math.min(this.limit.burst, this.tokens + 1);
   }
 
   /** Takes one token; false when the bucket is empty. */
