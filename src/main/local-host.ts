@@ -53,6 +53,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       dataDir: options.dataDir,
       staticDir: options.staticDir,
       discovery: advertiser,
+      // Join links carry the LAN addresses only while the door is open.
+      reachableAddresses: () => door?.addresses ?? [],
       botPolicy: poolPolicy(bots),
       hint: (view) => bots.hint(view),
       ...(options.botDelayMs === undefined ? {} : { botDelayMs: options.botDelayMs }),

@@ -12,6 +12,7 @@ import { registerHandlers } from './handlers';
 import type { HintProvider } from './table';
 import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
+import { reachableAddresses as reachableFrom } from './lan-urls';
 import { TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
@@ -43,6 +44,11 @@ export interface HostOptions {
   readonly allowedOrigins?: readonly string[];
   /** Host names this machine answers to besides its addresses, `localhost` and its mDNS names. */
   readonly hostNames?: readonly string[];
+  /**
+   * The LAN addresses the host can be reached on, for the join links it hands out (default:
+   * from the listen address: every LAN address for 0.0.0.0, none for loopback).
+   */
+  readonly reachableAddresses?: () => readonly string[];
   /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
   readonly attempts?: { readonly table?: AttemptPolicy; readonly address?: AttemptPolicy };
 }
@@ -82,6 +88,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     res.end('This host does not answer to that name.\n');
   });
   const guards = createSecretGuards(clock, options.attempts);
+  const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
@@ -116,7 +123,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, log, guards);
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port });
   });
 
   await new Promise<void>((resolve, reject) => {

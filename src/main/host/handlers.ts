@@ -7,6 +7,7 @@ import type { ClientEvent, ClientToServerEvents, Refusal, Reply } from '../../sh
 import { type ParsedPayload, SCHEMAS } from '../../shared/protocol/schemas';
 import { type SecretGuards, beginAll } from './attempts';
 import type { Log } from './clock';
+import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
 import { TooManyTables, type TableRegistry } from './registry';
 import type { HostSocket } from './socket-types';
@@ -21,7 +22,7 @@ interface Sender {
   /** The client's address, for the guessing limits. */
   readonly address: string;
   readonly registry: TableRegistry;
-  readonly guards: SecretGuards;
+  readonly context: HostContext;
 }
 
 type Handler<E extends ClientEvent> = (payload: ParsedPayload<E>, from: Sender) => Promise<ReplyOf<E>> | ReplyOf<E>;
@@ -45,7 +46,8 @@ function tableById<R>(from: Sender, id: string, run: (t: Table) => Promise<R>): 
  */
 async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | 'token', table: Table, run: () => Promise<R>): Promise<R | Refusal> {
   if (secret === 'pin' && table.model.header.pin === null) return run();
-  const { guards, address } = from;
+  const { address } = from;
+  const { guards } = from.context;
   const gate =
     secret === 'pin'
       ? beginAll([
@@ -108,6 +110,10 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
+  'host:addresses': (_, { address, context }) => ({
+    ok: true,
+    urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
+  }),
 };
 
 const EVENTS = Object.keys(HANDLERS) as ClientEvent[];
@@ -120,8 +126,18 @@ type AnyAck = (reply: ReplyOf<ClientEvent>) => void;
 /** The client's address as the host sees it (an IPv4 client on an IPv6 socket shows as ::ffff:a.b.c.d). */
 export const clientAddress = (socket: HostSocket): string => socket.handshake.address.replace(/^::ffff:(?=\d+\.)/i, '');
 
-export function registerHandlers(socket: HostSocket, registry: TableRegistry, log: Log, guards: SecretGuards): void {
-  const from: Sender = { socket, address: clientAddress(socket), registry, guards };
+/** What the handlers need from the host besides its tables. */
+export interface HostContext {
+  readonly log: Log;
+  readonly guards: SecretGuards;
+  /** The LAN addresses this host can be reached on now (none when only on loopback). */
+  readonly reachableAddresses: () => readonly string[];
+  readonly port: () => number;
+}
+
+export function registerHandlers(socket: HostSocket, registry: TableRegistry, context: HostContext): void {
+  const { log } = context;
+  const from: Sender = { socket, address: clientAddress(socket), registry, context };
 
   async function answer<E extends ClientEvent>(event: E, raw: unknown, ack: AnyAck | null): Promise<void> {
     let reply: ReplyOf<ClientEvent>;

@@ -103,6 +103,12 @@ export interface ClientToServerEvents {
   'game:act': (payload: Intent, ack: AckFn<{ version: number }>) => void;
   /** The current view of this connection's seat (or the spectator view). */
   'game:sync': (payload: Empty, ack: AckFn<{ view: PlayerView }>) => void;
+  /**
+   * The addresses other devices can open this host at (`http://<LAN address>:<port>`), best
+   * first for the asker (its own subnet's first); never loopback. Empty when the host is
+   * reachable from this machine only.
+   */
+  'host:addresses': (payload: Empty, ack: AckFn<{ urls: string[] }>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
 }

@@ -55,6 +55,7 @@ export const SCHEMAS = {
   }),
   'game:sync': empty,
   'game:hint': empty,
+  'host:addresses': empty,
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -13,6 +13,7 @@ export type Call = { readonly method: string; readonly args: readonly unknown[] 
 export class FakeClient implements GameClient {
   status = $state<ConnectionStatus>('live');
   tables = $state.raw<readonly TableInfo[]>([]);
+  hostUrls = $state.raw<readonly string[]>([]);
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);

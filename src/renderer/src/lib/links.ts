@@ -12,3 +12,13 @@ export function tableIdFromLocation(location: Pick<Location, 'pathname' | 'searc
 export function joinLink(origin: string, tableId: string): string {
   return `${origin}/?table=${encodeURIComponent(tableId)}`;
 }
+
+/** A URL on this machine only (127.x, ::1, localhost): never a link to hand to another device. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}

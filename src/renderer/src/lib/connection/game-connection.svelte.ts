@@ -31,6 +31,7 @@ export class GameConnection implements GameClient {
   view = $state.raw<PlayerView | null>(null);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
+  hostUrls = $state.raw<readonly string[]>([]);
 
   readonly #socket: ClientSocket;
   readonly #store: SeatStore;
@@ -139,12 +140,23 @@ export class GameConnection implements GameClient {
     this.status = 'live';
     const listed = await this.#call('table:list', {});
     if (listed) this.tables = listed.tables;
+    void this.#loadHostUrls();
     // After a drop the host has forgotten this socket: take the seat (or the watch) back.
     const table = this.table;
     if (table && this.seat !== null) await this.resume(table.id);
     else if (this.#watching) await this.spectate(this.#watching.tableId, this.#watching.pin);
     else if (this.#resumeTable && this.hasSeatToken(this.#resumeTable)) await this.resume(this.#resumeTable);
     this.#resumeTable = null;
+  }
+
+  /** The host's LAN addresses, for join links; an older host without them leaves the list empty. */
+  async #loadHostUrls(): Promise<void> {
+    try {
+      const reply = await this.#socket.request('host:addresses', {}, this.#timeoutMs);
+      if (reply.ok) this.hostUrls = reply.urls;
+    } catch {
+      // no answer: the page's own address is all there is to share
+    }
   }
 
   #seated(reply: Ok<'table:create'>): void {

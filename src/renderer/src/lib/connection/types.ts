@@ -24,6 +24,8 @@ export interface GameClient {
   readonly error: Notice | null;
   /** An intent waits for the host's answer. */
   readonly busy: boolean;
+  /** Where other devices can open this host (its LAN addresses, best first for us); never loopback. */
+  readonly hostUrls: readonly string[];
 
   /** Send a game intent made against the current view (its version goes with it). */
   act(action: ClientAction): Promise<boolean>;

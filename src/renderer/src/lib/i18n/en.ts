@@ -43,6 +43,8 @@ export const en = {
   'lobby.joinLink': 'Join from a phone',
   'lobby.joinLinkHelp': 'Scan this code or open the address on any device on this network.',
   'lobby.qrAlt': 'QR code of the join link {url}',
+  'lobby.address': 'Address',
+  'lobby.onlyThisMachine': 'This host is reachable from this computer only: start it for the network (chronicle host) to let others join.',
   'lobby.copy': 'Copy link',
   'lobby.copied': 'Copied',
   'lobby.resume': 'Resume your seat',

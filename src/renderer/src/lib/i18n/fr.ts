@@ -43,6 +43,8 @@ export const fr = {
   'lobby.joinLink': 'Rejoindre depuis un téléphone',
   'lobby.joinLinkHelp': 'Scannez ce code ou ouvrez l’adresse sur n’importe quel appareil de ce réseau.',
   'lobby.qrAlt': 'Code QR du lien {url}',
+  'lobby.address': 'Adresse',
+  'lobby.onlyThisMachine': 'Cet hôte n’est accessible que depuis cet ordinateur : lancez-le pour le réseau (chronicle host) pour que d’autres rejoignent.',
   'lobby.copy': 'Copier le lien',
   'lobby.copied': 'Copié',
   'lobby.resume': 'Reprendre votre place',

@@ -43,6 +43,8 @@ export const hu = {
   'lobby.joinLink': 'Csatlakozás telefonról',
   'lobby.joinLinkHelp': 'Olvasd be a kódot, vagy nyisd meg a címet bármely eszközön ezen a hálózaton.',
   'lobby.qrAlt': 'A csatlakozási link QR-kódja: {url}',
+  'lobby.address': 'Cím',
+  'lobby.onlyThisMachine': 'Ez a gazdagép csak erről a számítógépről érhető el: indítsd hálózatra (chronicle host), hogy mások is csatlakozhassanak.',
   'lobby.copy': 'Link másolása',
   'lobby.copied': 'Másolva',
   'lobby.resume': 'Vissza a helyedre',
