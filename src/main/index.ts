@@ -6,13 +6,15 @@
 // window shows only the app's own origin; a table on another LAN host opens in a window of its
 // own with no preload, pinned to that host's origin; no permissions; IPC only from the app's
 // origin with checked payloads; links open outside only for allowed https sites; one instance.
-import { type BrowserWindowConstructorOptions, type Session, type WebContents, BrowserWindow, app, ipcMain, session, shell } from 'electron';
+import { type BrowserWindowConstructorOptions, type Session, type WebContents, BrowserWindow, app, dialog, ipcMain, session, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IPC, type AppInfo, type NetworkState, type NetworkTable } from '../shared/bridge';
 import type { IpcChannel, IpcPayload } from '../shared/bridge-schemas';
 import type { TableBrowser } from './discovery/discovery';
 import { type LocalHost, startLocalHost } from './local-host';
-import { networkTablesOf, watchNetworkTables } from './network-tables';
+import { watchNetworkTables } from './network-tables';
+import { finishedRecord, savedGames } from './saved-games';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
 import { type Settings, loadSettings, saveSettings } from './shell/settings';
 import { externalAllowed, networkTableOrigin, onOrigin } from './shell/url-policy';
@@ -29,7 +31,8 @@ let local: LocalHost | undefined;
 let browser: TableBrowser | undefined;
 let mainWindow: BrowserWindow | undefined;
 let networkTables: readonly NetworkTable[] = [];
-let settings: Settings = { openToNetwork: false };
+let settings: Settings = { openToNetwork: false, port: null };
+let dataDir = '';
 const remoteWindows = new Map<string, BrowserWindow>();
 
 const secure: BrowserWindowConstructorOptions['webPreferences'] = {
@@ -157,6 +160,16 @@ function registerIpc(settingsFile: string): void {
   listen(IPC.networkTablesNow, () => sendNetworkTables());
   listen(IPC.findNetworkTables, () => findNetworkTables());
   handle(IPC.networkState, () => networkState());
+  handle(IPC.savedGames, () => savedGames(dataDir));
+  handle(IPC.exportRecord, async (tableId) => {
+    const record = await finishedRecord(dataDir, tableId);
+    if (!record) throw new Error('there is no finished game with this id');
+    const options = { defaultPath: `chronicle-${tableId}.chronicle.json`, filters: [{ name: 'Chronicle record', extensions: ['json'] }] };
+    const chosen = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+    if (chosen.canceled || !chosen.filePath) return false;
+    await writeFile(chosen.filePath, `${JSON.stringify(record, null, 2)}\n`);
+    return true;
+  });
   handle(IPC.setNetwork, async (change) => {
     if (change.always !== undefined && change.always !== settings.openToNetwork) {
       settings = { ...settings, openToNetwork: change.always };
@@ -189,12 +202,15 @@ function start(): void {
     const userData = app.getPath('userData');
     const settingsFile = join(userData, 'settings.json');
     settings = await loadSettings(settingsFile);
-    local = await startLocalHost({
-      dataDir: process.env['CHRONICLE_DATA'] ?? join(userData, 'tables'),
-      staticDir: join(import.meta.dirname, '../renderer'),
-      mdns,
-      ...(port === undefined ? {} : { port }),
-    });
+    dataDir = process.env['CHRONICLE_DATA'] ?? join(userData, 'tables');
+    // The port of the last start first: the window's origin, and so the seat tokens it keeps
+    // in localStorage, stay the same from one start to the next.
+    const wanted = port ?? settings.port ?? undefined;
+    local = await startLocalHost({ dataDir, staticDir: join(import.meta.dirname, '../renderer'), mdns, ...(wanted === undefined ? {} : { port: wanted }) });
+    if (port === undefined && local.host.port !== settings.port) {
+      settings = { ...settings, port: local.host.port };
+      await saveSettings(settingsFile, settings).catch((e: unknown) => console.warn('cannot save the settings', e));
+    }
     registerIpc(settingsFile);
     if (settings.openToNetwork) {
       await local.openToNetwork();

@@ -2,7 +2,7 @@
 // Only `contextBridge` and `ipcRenderer` are available in a sandboxed preload. The main process
 // checks every message again (sender origin, payload schema): nothing here is trusted.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type NetworkState, type NetworkTable } from '../shared/bridge';
+import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type NetworkState, type NetworkTable, type SavedGame } from '../shared/bridge';
 
 const bridge: ChronicleBridge = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo) as Promise<AppInfo>,
@@ -18,6 +18,8 @@ const bridge: ChronicleBridge = {
   // Only the two known fields cross, whatever the page passed.
   setNetwork: (change) =>
     ipcRenderer.invoke(IPC.setNetwork, change.always === undefined ? { open: change.open } : { open: change.open, always: change.always }) as Promise<NetworkState>,
+  savedGames: () => ipcRenderer.invoke(IPC.savedGames) as Promise<SavedGame[]>,
+  exportRecord: (tableId) => ipcRenderer.invoke(IPC.exportRecord, tableId) as Promise<boolean>,
 };
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

@@ -2,6 +2,7 @@
 // message against these before acting (a compromised page could send anything).
 import { z } from 'zod';
 import { IPC } from './bridge';
+import { TABLE_ID } from './protocol/schemas';
 
 const none = z.undefined();
 
@@ -11,6 +12,8 @@ export const IPC_SCHEMAS = {
   [IPC.findNetworkTables]: none,
   [IPC.networkState]: none,
   [IPC.setNetwork]: z.strictObject({ open: z.boolean(), always: z.boolean().optional() }),
+  [IPC.savedGames]: none,
+  [IPC.exportRecord]: z.string().regex(TABLE_ID),
 } as const satisfies Record<string, z.ZodType>;
 
 export type IpcChannel = keyof typeof IPC_SCHEMAS;

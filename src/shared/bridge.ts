@@ -40,6 +40,20 @@ export interface NetworkChange {
   readonly always?: boolean;
 }
 
+/** A game this app's host keeps (its table file), for "back where you left off". */
+export interface SavedGame {
+  readonly id: string;
+  /** The table's name: untrusted text. */
+  readonly name: string;
+  /** When the table was created (ms since 1970). */
+  readonly createdAt: number;
+  readonly phase: 'lobby' | 'playing' | 'over';
+  /** Each seat: the player's name (null for a bot or a free seat) and fame so far. */
+  readonly seats: readonly { readonly name: string | null; readonly bot: boolean; readonly fame: number }[];
+  /** The winning seats of a finished game. */
+  readonly winners: readonly number[];
+}
+
 export interface ChronicleBridge {
   appInfo(): Promise<AppInfo>;
   /** Calls `listener` with every list of tables found on the network; returns an unsubscribe. */
@@ -49,6 +63,10 @@ export interface ChronicleBridge {
   networkState(): Promise<NetworkState>;
   /** Opens this app's tables to the network (LAN + mDNS) or closes them again. */
   setNetwork(change: NetworkChange): Promise<NetworkState>;
+  /** The games kept on this computer, newest first. */
+  savedGames(): Promise<SavedGame[]>;
+  /** Asks where to save a finished game's record (`.chronicle.json`); false when cancelled. */
+  exportRecord(tableId: string): Promise<boolean>;
 }
 
 /** Name of the global the preload script exposes (`window.chronicle`). */
@@ -65,4 +83,6 @@ export const IPC = {
   findNetworkTables: 'chronicle:find-network-tables',
   networkState: 'chronicle:network-state',
   setNetwork: 'chronicle:set-network',
+  savedGames: 'chronicle:saved-games',
+  exportRecord: 'chronicle:export-record',
 } as const;

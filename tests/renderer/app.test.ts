@@ -98,6 +98,8 @@ describe('App inside Electron', () => {
       onNetworkTables: () => () => {},
       findNetworkTables: vi.fn(),
       networkState: () => Promise.resolve(state),
+      savedGames: () => Promise.resolve([]),
+      exportRecord: vi.fn(() => Promise.resolve(true)),
       setNetwork: (change) => {
         changes.push(change);
         state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
@@ -165,6 +167,32 @@ describe('App inside Electron', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="close-network"]')!.click();
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
     expect(bridge.changes).toEqual([{ open: true, always: false }, { open: false, always: false }]);
+    void unmount(app);
+  });
+
+  it('lists the finished games kept on this computer and exports a record', async () => {
+    const game = (id: string, phase: 'over' | 'playing', name: string) => ({
+      id,
+      name,
+      createdAt: Date.UTC(2026, 10, 20),
+      phase,
+      seats: [
+        { name: 'Ann', bot: false, fame: 31 },
+        { name: null, bot: true, fame: 24 },
+        { name: null, bot: true, fame: 18 },
+      ],
+      winners: phase === 'over' ? [0] : [],
+    });
+    const bridge = fakeBridge({ savedGames: () => Promise.resolve([game('done00000001', 'over', '<i>Friday</i>'), game('open00000001', 'playing', 'Open')]) });
+    window.chronicle = bridge;
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="finished-game"]')).toHaveLength(1));
+    const row = document.querySelector('[data-testid="finished-game"]')!;
+    expect(row.querySelector('strong')?.textContent).toBe('<i>Friday</i>');
+    expect(row.textContent).toContain('Won by Ann');
+    row.querySelector<HTMLButtonElement>('[data-testid="export-record"]')!.click();
+    await vi.waitFor(() => expect(row.textContent).toContain('Saved'));
+    expect(bridge.exportRecord).toHaveBeenCalledExactlyOnceWith('done00000001');
     void unmount(app);
   });
 

@@ -54,6 +54,7 @@ vi.mock('electron', async () => {
     ipcRenderer: { ...emitter(), invoke: vi.fn(), send: vi.fn() },
     contextBridge: { exposeInMainWorld: vi.fn() },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    dialog: { showSaveDialog: vi.fn(() => Promise.resolve({ canceled: true })) },
   };
 });
 

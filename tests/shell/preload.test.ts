@@ -8,14 +8,22 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   await import('../../src/preload/index');
   const [key, bridge] = vi.mocked(contextBridge.exposeInMainWorld).mock.calls[0] as [string, ChronicleBridge];
   expect(key).toBe(BRIDGE_KEY);
-  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'findNetworkTables', 'networkState', 'onNetworkTables', 'setNetwork']);
+  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'networkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
   expect(Object.values(bridge).every((f) => typeof f === 'function')).toBe(true);
 
   void bridge.appInfo();
   void bridge.networkState();
   void bridge.setNetwork({ open: true, always: false, sneaky: 'x' } as never);
+  void bridge.savedGames();
+  void bridge.exportRecord('abcDEF123456');
   bridge.findNetworkTables();
-  expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([[IPC.appInfo], [IPC.networkState], [IPC.setNetwork, { open: true, always: false }]]);
+  expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([
+    [IPC.appInfo],
+    [IPC.networkState],
+    [IPC.setNetwork, { open: true, always: false }],
+    [IPC.savedGames],
+    [IPC.exportRecord, 'abcDEF123456'],
+  ]);
 
   const listener = vi.fn();
   const off = bridge.onNetworkTables(listener);

@@ -7,9 +7,11 @@ import { z } from 'zod';
 const SETTINGS = z.object({
   /** Open the app's host to the network at every start. */
   openToNetwork: z.boolean().catch(false),
+  /** The port the app's host took last time (its window's origin), tried first at the next start. */
+  port: z.int().min(1).max(65535).nullable().catch(null),
 });
 export type Settings = z.infer<typeof SETTINGS>;
-export const DEFAULT_SETTINGS: Settings = { openToNetwork: false };
+export const DEFAULT_SETTINGS: Settings = { openToNetwork: false, port: null };
 
 export async function loadSettings(path: string): Promise<Settings> {
   let text: string;
