@@ -5,6 +5,9 @@
 //
 //   bare ack        one client, sequential `emitWithAck` to a bare Socket.IO server that only
 //                   acknowledges: the floor of any request on this machine;
+//   fdatasync       in the host's process, one append of a record line of the table files'
+//                   mean size to a file in the same data directory, then fdatasync: the
+//                   floor of the durable write every action waits for;
 //   intent → views  one 6-seat table, six clients: from the moment the deciding client emits
 //                   `game:act` until all six clients hold the new view (validation, engine,
 //                   fsync of the record, six private views), one action at a time;
@@ -12,7 +15,8 @@
 //                   on its own view; the same intent → all-six-views latency per action, with
 //                   bots that think 10–90 ms first (busy evening), then flat out (saturation).
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { writeSync } from 'node:fs';
+import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,6 +36,8 @@ const ACK_WARMUP = 500;
 const ACK_SAMPLES = 5000;
 const SINGLE_WARMUP = 100;
 const SINGLE_SAMPLES = 2000;
+const SYNC_WARMUP = 50;
+const SYNC_SAMPLES = 2000;
 const TABLES = 50;
 const LOAD_MS = 6000;
 
@@ -52,6 +58,9 @@ async function serve(): Promise<void> {
     maxTables: 10_000,
   });
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
+  process.on('message', (m) => {
+    if (m === 'fdatasync') void fdatasyncSamples(dataDir).then((r) => process.send!(r));
+  });
   process.on('disconnect', () => {
     void (async () => {
       await host.close();
@@ -60,6 +69,28 @@ async function serve(): Promise<void> {
       process.exit(0);
     })();
   });
+}
+
+/**
+ * Times one append + fdatasync of a line as long as the tables' record lines on average, in the
+ * data directory the host writes to, as the host's table file does it (record-store.ts).
+ */
+async function fdatasyncSamples(dataDir: string): Promise<{ bytes: number; samples: number[] }> {
+  const dir = join(dataDir, 'tables');
+  const lines: string[] = [];
+  for (const f of await readdir(dir)) if (f.endsWith('.jsonl')) lines.push(...(await readFile(join(dir, f), 'utf8')).split('\n').filter(Boolean).slice(1));
+  const bytes = Math.max(1, Math.round(lines.reduce((n, l) => n + l.length + 1, 0) / Math.max(1, lines.length)));
+  const line = `${'x'.repeat(bytes - 1)}\n`;
+  const fh = await open(join(dataDir, 'fdatasync-bench.jsonl'), 'a');
+  const samples: number[] = [];
+  for (let i = 0; i < SYNC_WARMUP + SYNC_SAMPLES; i++) {
+    const t0 = performance.now();
+    writeSync(fh.fd, line);
+    await fh.datasync();
+    if (i >= SYNC_WARMUP) samples.push(performance.now() - t0);
+  }
+  await fh.close();
+  return { bytes, samples };
 }
 
 // ---- the parent: clients and figures ----------------------------------------------------------
@@ -218,7 +249,14 @@ async function main(): Promise<void> {
   console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n})`);
   const one = quantiles(await singleTable(ports.host));
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table)`);
+  child.send('fdatasync');
+  const synced = await new Promise<{ bytes: number; samples: number[] }>((resolve) => child.once('message', (m) => resolve(m as never)));
+  const sync = quantiles(synced.samples);
+  console.log(`append + fdatasync, ${String(synced.bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
   console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
+  console.log(
+    `intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`,
+  );
 
   for (const [label, think] of [
     ['bots think 10–90 ms', (rng: BotRng) => 10 + rng.below(81)],

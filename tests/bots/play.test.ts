@@ -3,23 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/shared/bots/arena';
 import { type BotLevel, createBot } from '../../src/shared/bots/index';
 import type { Action, PlayerView } from '../../src/shared/rules';
+import { games } from '../helpers/soak';
 import { OPTION_SETS, percentile } from './helpers';
 
 const LEVELS: readonly BotLevel[] = ['novice', 'adept', 'master'];
+// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+const LEGAL_GAMES = games(2000, 256);
 
 describe('every bot move is legal', () => {
   // The arena applies each move with the engine and throws on a refused one.
-  it('Novice and Adept, in 2,000 games of 3–6 players with every option set', () => {
+  it(`Novice and Adept, in ${LEGAL_GAMES} games of 3–6 players with every option set`, () => {
     let decisions = 0;
-    for (let g = 0; g < 2000; g++) {
+    for (let g = 0; g < LEGAL_GAMES; g++) {
       const players = 3 + (g % 4);
       const bots = Array.from({ length: players }, (_, s) => createBot((g + s) % 2 === 0 ? 'novice' : 'adept', { seed: g * 7 + s }));
       const r = playGame({ players, seed: `legal-${g}`, options: OPTION_SETS[(g >> 2) % OPTION_SETS.length], observeAll: g % 8 === 0 }, bots);
       expect(r.state.over).toBe(true);
       decisions += r.decisions;
     }
-    expect(decisions).toBeGreaterThan(300_000);
-  }, 60_000);
+    expect(decisions).toBeGreaterThan(LEGAL_GAMES * 150);
+  }, 300_000);
 
   it('Master (small playout budget), in 24 games of 3–6 players', () => {
     let masterDecisions = 0;

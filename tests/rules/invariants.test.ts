@@ -23,6 +23,7 @@ import {
   newGame,
 } from '../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
+import { games } from '../helpers/soak';
 
 // ---------------------------------------------------------------------------------------------
 // Card knowledge written out independently of the engine and its card-set file
@@ -751,7 +752,8 @@ function hashOf(text: string): number {
   return h >>> 0;
 }
 
-const GAMES_PER_CONFIG = 64;
+// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+const GAMES_PER_CONFIG = games(64, 16);
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );

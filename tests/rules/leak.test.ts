@@ -27,6 +27,7 @@ import {
   viewFor,
 } from '../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../helpers/ids';
+import { games } from '../helpers/soak';
 
 /** Keys that name authority-only data; none may appear in anything sent to a viewer. */
 const SECRET_KEYS = ['"seed"', '"seedKey"', '"historyDeck"', '"presetRounds"', '"deals"', '"insights"', '"hands"'];
@@ -186,7 +187,8 @@ function playLeakGame(players: number, options: GameOptions, game: number, total
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );
-const GAMES_PER_PLAYER_COUNT = 75;
+// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+const GAMES_PER_PLAYER_COUNT = games(75, 20);
 
 describe('no view or event shows a card its viewer may not see', () => {
   it.each([3, 4, 5, 6])('%i players', { timeout: 60_000 }, (players) => {

@@ -22,6 +22,7 @@ import {
 import { type GameRecord, parseRecord, recordOf, replay } from '../../src/shared/rules/record/record';
 import { type ReplaySummary, summarize } from '../../src/shared/rules/record/summary';
 import { draftOf } from '../../src/shared/rules/state';
+import { games } from '../helpers/soak';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -104,7 +105,8 @@ function setupFor(players: number, game: number): GameSetup {
 // ---------------------------------------------------------------------------------------------
 // Round trips
 
-const GAMES_PER_PLAYER_COUNT = 60;
+// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+const GAMES_PER_PLAYER_COUNT = games(60, 15);
 
 describe('a recorded game replays to the same state', () => {
   it.each([3, 4, 5, 6])('%i players: finished and cut games, with the seed changed, with fewer rounds', { timeout: 60_000 }, (players) => {

@@ -1,0 +1,12 @@
+// `npm run test:soak`: the rules and bots suites with their full random-game counts
+// (tests/helpers/soak.ts). Extra arguments go to Vitest.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+const args = process.argv.slice(2);
+const child = spawn(process.execPath, [vitest, 'run', ...(args.length > 0 ? args : ['tests/rules', 'tests/bots'])], {
+  stdio: 'inherit',
+  env: { ...process.env, CHRONICLE_SOAK: '1' },
+});
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
