@@ -1,7 +1,8 @@
 // The desktop app itself, through Playwright's Electron support: it starts offline, a table is set
 // up against bots in its window, the table is opened to the LAN from the table room, and a
-// Chromium page joins it by the LAN link the window shows; the game then starts and both humans
-// play. Where the Electron binary (or a display) is missing, it prints one line and is skipped.
+// Chromium page joins it by the LAN link the window shows; the network is closed again and the
+// game starts with the guest still in, both humans playing. Where the Electron binary (or a
+// display) is missing, it prints one line and is skipped.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,11 @@ test('the desktop app plays against bots, opens the table to the LAN and a brows
     await guest.locator('[data-testid="table-row"] [data-testid="join"]').first().click();
     await expect(guest.getByTestId('table-room')).toBeVisible();
 
+    // Closing the network keeps the guest already at the table; a new connection is refused.
+    await win.getByTestId('close-network').click();
+    await expect(win.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
+    await expect(fetch(link)).rejects.toThrow();
+
     await win.getByTestId('start').click();
     await expect(win.getByTestId('table')).toBeVisible();
     await expect(guest.getByTestId('table')).toBeVisible();
@@ -66,10 +72,6 @@ test('the desktop app plays against bots, opens the table to the LAN and a brows
       await expect(card).toBeVisible({ timeout: 60_000 });
       await card.click();
     }
-
-    // Closing the network keeps the game going for the guest already in.
-    await win.getByTestId('close-network').click().catch(() => {}); // the table room is gone once playing
-    await expect(guest.getByTestId('table')).toBeVisible();
   } finally {
     await app.close();
     await rm(data, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+// The desktop app's lobby as its window shows it, in real Chromium: the page comes from a real
+// host and talks to it over Socket.IO under the app's CSP; the preload bridge is stood in for by
+// a script (the Electron binary is not available everywhere; tests/shell checks the real one).
+// Offline first, opened to the network with the LAN link's QR code, tables found on the network,
+// finished games with their records, and the table room's switch.
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { type RunningHost, startHost } from './helpers/host';
+
+const ROOT = 'out/renderer';
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
+  host = await startHost(ROOT);
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+/** A stand-in for the preload bridge; its calls are recorded in `window.bridgeCalls`. */
+function fakeBridge(): void {
+  const w = window as unknown as Record<string, unknown>;
+  const calls: unknown[] = [];
+  w['bridgeCalls'] = calls;
+  let state = { open: false, urls: [] as string[], always: false };
+  let listener: ((t: unknown[]) => void) | null = null;
+  const seats = [
+    { name: 'Ann', bot: false, fame: 31 },
+    { name: null, bot: true, fame: 24 },
+    { name: null, bot: true, fame: 18 },
+  ];
+  w['chronicle'] = {
+    appInfo: () => Promise.resolve({ name: 'Chronicle', version: '0.1.0', versions: { electron: '45.5.0', chrome: '140', node: '22' } }),
+    onNetworkTables: (l: (t: unknown[]) => void) => ((listener = l), () => (listener = null)),
+    findNetworkTables: () => {
+      calls.push('find');
+      setTimeout(() => listener?.([{ name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]), 50);
+    },
+    networkState: () => Promise.resolve(state),
+    setNetwork: (change: { open: boolean; always?: boolean }) => {
+      calls.push(change);
+      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${location.port}`] : [], always: change.always ?? state.always };
+      return Promise.resolve(state);
+    },
+    savedGames: () => Promise.resolve([{ id: 'done00000001', name: 'Sunday', createdAt: Date.UTC(2026, 10, 22), phase: 'over', seats, winners: [0] }]),
+    exportRecord: (id: string) => (calls.push(`export ${id}`), Promise.resolve(true)),
+  };
+}
+
+test('the desktop lobby plays offline, opens to the network, finds tables and lists finished games', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(fakeBridge);
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected'); // CSP connect-src 'self' lets it talk to its host
+
+  const network = page.getByTestId('network-switch').first();
+  await expect(network).toHaveAttribute('data-open', 'false');
+  await expect(network).toContainText('Playing offline');
+  await expect(page.getByTestId('finished-game')).toContainText('Won by Ann');
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-lobby-offline.png`, fullPage: true });
+
+  await page.getByTestId('open-network').click();
+  await expect(network).toHaveAttribute('data-open', 'true');
+  await expect(page.getByTestId('join-link')).toHaveText(`http://192.168.1.20:${host.port}`);
+  await page.getByTestId('find-tables').click();
+  await expect(page.getByTestId('network-table')).toHaveText('Friday at Bea’s');
+  await page.getByTestId('export-record').click();
+  await expect(page.getByTestId('finished-game')).toContainText('Saved');
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-lobby-open.png`, fullPage: true });
+
+  // The table room links to the table on the LAN address.
+  await page.getByTestId('player-name').fill('Ann');
+  await page.getByTestId('table-name').fill('Friday');
+  await page.getByTestId('create').click();
+  await expect(page.getByTestId('table-room')).toBeVisible();
+  await expect(page.getByTestId('join-link')).toHaveText(new RegExp(`^http://192\\.168\\.1\\.20:${host.port}/\\?table=`));
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-table-room-open.png`, fullPage: true });
+  await page.getByTestId('close-network').click();
+  await expect(page.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
+
+  expect(await page.evaluate(() => (window as unknown as { bridgeCalls: unknown[] }).bridgeCalls)).toEqual([
+    { open: true, always: false },
+    'find',
+    'export done00000001',
+    { open: false, always: false },
+  ]);
+  expect(errors).toEqual([]);
+});
