@@ -20,7 +20,8 @@ test.afterAll(async () => {
 
 /** A stand-in for the preload bridge; its calls are recorded in `window.bridgeCalls`. */
 function fakeBridge(): void {
-  const w = window as unknown as Record<string, unknown>;
+  // Runs in the page: globalThis is its window (this file is type-checked without the DOM).
+  const w = globalThis as unknown as Record<string, unknown> & { location: { port: string } };
   const calls: unknown[] = [];
   w['bridgeCalls'] = calls;
   let state = { open: false, urls: [] as string[], always: false };
@@ -40,7 +41,7 @@ function fakeBridge(): void {
     networkState: () => Promise.resolve(state),
     setNetwork: (change: { open: boolean; always?: boolean }) => {
       calls.push(change);
-      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${location.port}`] : [], always: change.always ?? state.always };
+      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${w.location.port}`] : [], always: change.always ?? state.always };
       return Promise.resolve(state);
     },
     savedGames: () => Promise.resolve([{ id: 'done00000001', name: 'Sunday', createdAt: Date.UTC(2026, 10, 22), phase: 'over', seats, winners: [0] }]),
@@ -84,7 +85,7 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await page.getByTestId('close-network').click();
   await expect(page.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
 
-  expect(await page.evaluate(() => (window as unknown as { bridgeCalls: unknown[] }).bridgeCalls)).toEqual([
+  expect(await page.evaluate('window.bridgeCalls')).toEqual([
     { open: true, always: false },
     'find',
     'export done00000001',
