@@ -145,6 +145,18 @@ export default defineConfig(
   { files: ['src/main/{host,discovery,cli,bots}/**/*.ts'], rules: restrict(ELECTRON) },
   // Renderer: a browser page (also on phones) talking Socket.IO; no electron, no Node.
   { files: ['src/renderer/**/*.{ts,svelte}'], rules: restrict([...ELECTRON, ...NODE_BUILTINS, ...SERVER_PKGS]) },
+  // An assertion the types do not need hides nothing but still reads as a doubt: `!` and `as`
+  // only where the compiler cannot know (with noUncheckedIndexedAccess, an index may be absent).
+  {
+    files: ['src/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.shared.json', './tsconfig.web.json', './tsconfig.node.json'], tsconfigRootDir: ROOT } },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-extra-non-null-assertion': 'error',
+      '@typescript-eslint/no-non-null-asserted-optional-chain': 'error',
+    },
+  },
   // Tests: a forgotten .only silently skips the rest of the suite.
   {
     files: ['tests/**/*.ts'],

@@ -45,8 +45,8 @@ describe('chronicle CLI start-up', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    const entry = waitFor(child.stderr!, /chronicle: running (.*)\n/, 'the entry line');
-    const [, url] = await waitFor(child.stdout!, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
+    const entry = waitFor(child.stderr, /chronicle: running (.*)\n/, 'the entry line');
+    const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
     const res = await fetch(url!);
     const elapsed = performance.now() - started;
     expect(res.status).toBe(200);

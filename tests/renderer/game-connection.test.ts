@@ -18,7 +18,7 @@ class FakeSocket implements ClientSocket {
   answers: Partial<Record<ClientEvent, (payload: unknown) => unknown>> = {};
 
   on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void {
-    this.listeners.set(event, listener as (...args: never[]) => void);
+    this.listeners.set(event, listener);
   }
   onLifecycle(listener: (what: SocketLifecycle, detail: string) => void): void {
     this.lifecycle = listener;

@@ -141,7 +141,7 @@ describe('a broken card set is refused whole', () => {
 
   it('a duplicate history id', () => {
     const file = copy();
-    file.history[1].id = 'monster-attack';
+    file.history[1]!.id = 'monster-attack';
     expect(rejected(file).message).toContain('history[1] (monster-attack): duplicate id');
   });
 
@@ -179,25 +179,25 @@ describe('a broken card set is refused whole', () => {
 
   it('an unknown theme card', () => {
     const file = copy();
-    file.history[0].theme = 'power-11';
+    file.history[0]!.theme = 'power-11';
     expect(rejected(file).message).toContain('history[0] (monster-attack): theme power-11 is not a character card id');
   });
 
   it('two history cards with one theme', () => {
     const file = copy();
-    file.history[1].theme = 'power-4';
+    file.history[1]!.theme = 'power-4';
     expect(rejected(file).message).toContain('theme power-4 is already the theme of history[0] (monster-attack)');
   });
 
   it('an unknown card in a mostOf condition', () => {
     const file = copy();
-    file.history[8].condition = { kind: 'mostOf', cards: ['power-2', 'jester'] };
+    file.history[8]!.condition = { kind: 'mostOf', cards: ['power-2', 'jester'] };
     expect(rejected(file).message).toContain('(the-succession): condition mostOf lists jester');
   });
 
   it('two history cards that reveal another', () => {
     const file = copy();
-    file.history[0].effect = { kind: 'revealAnother' };
+    file.history[0]!.effect = { kind: 'revealAnother' };
     expect(rejected(file).message).toContain('at most one card may have effect revealAnother');
   });
 
@@ -216,7 +216,7 @@ describe('a broken card set is refused whole', () => {
   it('an empty translation', () => {
     const file = copy();
     character(file, 'wisdom-4').text.hu = '  ';
-    file.history[2].name.fr = '';
+    file.history[2]!.name.fr = '';
     const error = rejected(file);
     expect(error.problems).toEqual([
       'characters[13] (wisdom-4): text.hu is empty',

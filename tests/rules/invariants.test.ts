@@ -223,7 +223,7 @@ function checkState(s: GameState): void {
   const place = (card: string, where: string) => {
     const i = CARD_INDEX.get(card);
     check(i !== undefined, () => `unknown card ${card} in ${where}`);
-    seen[i]++;
+    seen[i]!++;
     check(seen[i] === 1, () => `card ${card} is in two places (again in ${where})`);
   };
   check(s.hands.length === n && s.allies.length === n, () => `${s.hands.length} hands / ${s.allies.length} ally piles for ${n} players`);
@@ -251,7 +251,7 @@ function checkState(s: GameState): void {
     for (const h of cards) {
       const i = HISTORY_INDEX.get(h);
       check(i !== undefined, () => `unknown history card ${h} in ${zone}`);
-      hseen[i]++;
+      hseen[i]!++;
       check(hseen[i] === 1, () => `history card ${h} is in two places (again in ${zone})`);
     }
   }

@@ -86,7 +86,7 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   if (options.interface !== undefined) socketOptions.interface = options.interface;
   if (options.bind !== undefined) socketOptions.bind = options.bind;
   // The constructor's options go to multicast-dns; bonjour-service types them as ServiceConfig.
-  const bonjour = new Bonjour(socketOptions as Partial<ServiceConfig>, onError);
+  const bonjour = new Bonjour(socketOptions, onError);
   // `server` is private in the typings; its multicast-dns instance is where errors surface.
   const server = (bonjour as unknown as { server?: { mdns?: unknown } }).server;
   const mdns = server?.mdns as { on?: unknown } | undefined;
@@ -101,7 +101,7 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
       };
     },
     unpublishAll: (callback) => bonjour.unpublishAll(callback),
-    find: (config) => bonjour.find(config) as unknown as ServiceBrowser,
+    find: (config) => bonjour.find(config),
     destroy: (callback) => bonjour.destroy(callback),
     on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
   };
@@ -458,7 +458,7 @@ export function pickAddress(service: BrowsedService): string | null {
 
 function rawTxtStrings(raw: unknown): Uint8Array[] | null {
   if (!Array.isArray(raw)) return null;
-  return raw.every((s) => s instanceof Uint8Array) ? (raw as Uint8Array[]) : null;
+  return raw.every((s) => s instanceof Uint8Array) ? raw : null;
 }
 
 const lower = (name: string): string => name.toLowerCase();

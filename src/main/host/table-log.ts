@@ -142,7 +142,7 @@ export function readTablePrefix(json: readonly unknown[]): TablePrefix {
     }
     // Version 1: `action` without a sequence number; the first seated player owned the table.
     if (l.t === 'act') push({ t: 'act', a: (l as { action: Action }).action, seq: null }, i + 1);
-    else push(l as TableLine, i + 1);
+    else push(l, i + 1);
     if (l.t === 'seat' && owner === null) {
       owner = l.seat;
       push({ t: 'owner', seat: owner }, i + 1);

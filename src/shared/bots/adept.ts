@@ -181,7 +181,7 @@ export class Judge {
     }
     this.suitCount[suit] = n;
     this.suitCache[suit] = n ? sum / n : 0;
-    return this.suitCache[suit]!;
+    return this.suitCache[suit];
   }
 
   unseenOfSuit(suit: number): number {

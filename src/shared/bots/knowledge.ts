@@ -86,7 +86,7 @@ export class Knowledge {
   private noteLastMeeting(last: NonNullable<PlayerView['lastMeeting']>): void {
     let lead = -1;
     const plays = last.plays.map((p) => {
-      const card = (p.card as CardId | null) ?? null; // defensive: the engine may redact these one day
+      const card = p.card ?? null; // defensive: the engine may redact these one day
       if (lead === -1 && !p.faceDown && card) {
         const s = this.cards.info(card).suit;
         if (s !== WILD) lead = s;

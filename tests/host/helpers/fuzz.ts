@@ -129,7 +129,7 @@ export async function fuzz(url: string, count: number, seed: number): Promise<{ 
     if (!ws) continue;
     connections++;
     while (sent < count && ws.readyState === WebSocket.OPEN) {
-      ws.send(frames.next().value!);
+      ws.send(frames.next().value);
       sent++;
       await new Promise((r) => setImmediate(r)); // lets the host read it (and cut us off) before the next
     }

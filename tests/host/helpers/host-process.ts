@@ -32,15 +32,15 @@ export class HostProcess {
     let err = '';
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}\n${err}`)), 15_000);
-      child.stderr!.on('data', (d: Buffer) => (err += String(d)));
-      child.stdout!.on('data', (d: Buffer) => {
+      child.stderr.on('data', (d: Buffer) => (err += String(d)));
+      child.stdout.on('data', (d: Buffer) => {
         out += String(d);
         const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
         if (m) {
           clearTimeout(timer);
           const p = new HostProcess(child, `http://127.0.0.1:${m[1]}`, exit);
           p.stdout = out;
-          child.stdout!.on('data', (more: Buffer) => (p.stdout += String(more)));
+          child.stdout.on('data', (more: Buffer) => (p.stdout += String(more)));
           resolve(p);
         }
       });

@@ -35,8 +35,11 @@ export function createSocket(url: string, auth: SocketAuth): ClientSocket {
   });
   return {
     on(event, listener) {
-      // Socket.IO's listener typing cannot follow a generic event name; the map guarantees it.
-      socket.on(event as keyof ServerToClientEvents, listener as never);
+      // Socket.IO's listener typing cannot follow a generic event name: this method's own
+      // signature ties the listener to its event, so the socket may take both untyped.
+      const untyped: Socket = socket;
+      const name: string = event;
+      untyped.on(name, listener);
     },
     onLifecycle(listener) {
       socket.on('connect', () => listener('connect', ''));
