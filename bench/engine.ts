@@ -17,7 +17,7 @@
 import { cpus, loadavg } from 'node:os';
 import { BotRng } from '../src/shared/bots/prng';
 import { randomAction } from '../src/shared/bots/random-player';
-import { type GameState, applyAction, applyInPlace, currentDecider, legalActions, newGame, viewFor } from '../src/shared/rules';
+import { type GameState, applyAction, applyInPlace, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
 import { draftOf } from '../src/shared/rules/state';
 
 const PLAYERS = 4;
@@ -34,7 +34,8 @@ interface Tally {
 
 type Chooser = (s: GameState, seat: number, rng: BotRng) => Parameters<typeof applyAction>[1];
 const fromLegalActions: Chooser = (s, seat, rng) => rng.pick(legalActions(s, seat));
-const fromView: Chooser = (s, seat, rng) => randomAction(viewFor(s, seat), rng);
+// A face-down card is answered by its place, which the host resolves (ruling 14).
+const fromView: Chooser = (s, seat, rng) => resolvePlace(s, randomAction(viewFor(s, seat), rng));
 
 let seedCounter = 0;
 /** A fresh game seed every call, so no two measured games or deals are the same. */
