@@ -23,7 +23,9 @@ export async function buildCli({ quiet = false } = {}) {
   const staging = `${CLI_DIR}.new-${unique}`;
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/main/cli/main.ts', 'bot-worker': 'src/main/bots/bot-worker.ts' },
+    // The bot pool looks for bot-worker.js beside its own module, which lands in chunks/ (the
+    // host is loaded lazily): the worker's entry goes there too.
+    entryPoints: { main: 'src/main/cli/main.ts', 'chunks/bot-worker': 'src/main/bots/bot-worker.ts' },
     outdir: staging,
     bundle: true,
     platform: 'node',
@@ -38,7 +40,8 @@ export async function buildCli({ quiet = false } = {}) {
     tsconfig: 'tsconfig.node.json',
     logLevel: quiet ? 'silent' : 'warning',
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules'));
+  // This script too: a bundle laid out by an older version of it is rebuilt.
+  const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules')), 'scripts/build-cli.js'];
   writeFileSync(`${staging}/inputs.json`, `${JSON.stringify(inputs)}\n`);
   const old = `${CLI_DIR}.old-${unique}`;
   if (existsSync(CLI_DIR)) renameSync(CLI_DIR, old);

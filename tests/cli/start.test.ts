@@ -45,6 +45,8 @@ describe('chronicle CLI start-up', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
     const entry = waitFor(child.stderr, /chronicle: running (.*)\n/, 'the entry line');
     const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
     const res = await fetch(url!);
@@ -52,6 +54,9 @@ describe('chronicle CLI start-up', () => {
     expect(res.status).toBe(200);
     expect((await entry)[1]).toBe(BUNDLE);
     expect(elapsed, `HTTP 200 after ${Math.round(elapsed)} ms`).toBeLessThan(2000);
+    // The bundle's bot workers load (a missing worker file is reported at once).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(stderr).not.toMatch(/\[bots\]/);
   });
 
   it('chronicle replay runs the bundle', async () => {
