@@ -3,7 +3,8 @@
 import { GraceTimers } from './absence';
 import type { Clock } from './clock';
 import type { HostServer, HostSocket } from './socket-types';
-import type { ConnectionId, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
+import type { ConnectionId, GameStory, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
+import type { Viewer } from '../../shared/rules/view';
 import type { Seat } from '../../shared/rules/types';
 
 /** The room of everyone at a table (seats and spectators). */
@@ -17,6 +18,8 @@ export interface ConnectionsDeps {
   readonly graceMs: number;
   /** Presence changed (someone came, went, or their grace period ended). */
   readonly changed: () => void;
+  /** The events each view comes with. */
+  readonly story: GameStory;
 }
 
 export class SocketConnections implements TableConnections {
@@ -85,7 +88,10 @@ export class SocketConnections implements TableConnections {
 
   viewed(conn: ConnectionId, version: number): void {
     const socket = this.socket(conn);
-    if (socket) socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
+    const viewer = socket?.data.binding?.seat;
+    if (!socket || viewer === undefined) return;
+    this.sendStory(socket, viewer, version);
+    socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
   }
 
   presence(seat: Seat): SeatPresence {
@@ -126,7 +132,13 @@ export class SocketConnections implements TableConnections {
   }
 
   toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
-    this.deps.io.to(spectatorRoom(this.deps.tableId)).emit(event, ...args);
+    const room = this.deps.io.to(spectatorRoom(this.deps.tableId));
+    const [first] = args;
+    if (event === 'game:view' && typeof first === 'object' && 'version' in first) {
+      const batches = this.deps.story('spectator', first.version - 1, first.version);
+      if (batches.length > 0) room.emit('game:events', batches);
+    }
+    room.emit(event, ...args);
   }
 
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
@@ -172,8 +184,15 @@ export class SocketConnections implements TableConnections {
     const [first] = args;
     if (event === 'game:view' && typeof first === 'object' && 'version' in first) {
       if (first.version <= socket.data.sentVersion) return;
+      this.sendStory(socket, first.viewer, first.version);
       socket.data.sentVersion = first.version;
     }
     socket.emit(event, ...args);
+  }
+
+  /** The events up to `version` this socket has not had yet, redacted for `viewer`. */
+  private sendStory(socket: HostSocket, viewer: Viewer, version: number): void {
+    const batches = this.deps.story(viewer, socket.data.sentVersion, version);
+    if (batches.length > 0) socket.emit('game:events', batches);
   }
 }

@@ -60,8 +60,8 @@ export class TableRegistry {
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
       hint: deps.hint,
-      connections: (tableId, humans, changed) =>
-        new SocketConnections({ io: deps.io, tableId, clock: deps.clock, graceMs: deps.graceMs, changed }, humans),
+      connections: (tableId, humans, changed, story) =>
+        new SocketConnections({ io: deps.io, tableId, clock: deps.clock, graceMs: deps.graceMs, changed, story }, humans),
       changed: (t) => this.changed(t),
       abandoned: (t) => void this.dispose(t, true),
     };

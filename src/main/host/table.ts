@@ -24,7 +24,8 @@ import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from './table-log';
 import { hashToken, newToken, tokenMatches } from './tokens';
-import type { ConnectionId, TableConnections } from './transport';
+import type { ConnectionId, GameStory, TableConnections } from './transport';
+import { batchesFor } from '../../shared/protocol/event-log';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;
@@ -37,8 +38,11 @@ export interface TableDeps {
   readonly botPolicy: BotPolicy;
   /** What the Master would play from a view, for hints; absent when the host runs no Master. */
   readonly hint?: HintProvider;
-  /** The connections of a new table; `humans` are its seats held by players (all away at first). */
-  readonly connections: (tableId: string, humans: readonly boolean[], changed: () => void) => TableConnections;
+  /**
+   * The connections of a new table; `humans` are its seats held by players (all away at first);
+   * `story` gives the events a view comes with (see TableConnections).
+   */
+  readonly connections: (tableId: string, humans: readonly boolean[], changed: () => void, story: GameStory) => TableConnections;
   /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
@@ -64,6 +68,7 @@ export class Table {
       model.id,
       model.seats.map((s) => s.kind === 'human'),
       () => deps.changed(this),
+      (viewer, after, upTo) => batchesFor(this.model.log, viewer, after, upTo),
     );
     this.bots = new BotDriver(
       {

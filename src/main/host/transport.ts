@@ -2,13 +2,21 @@
 // to everyone at it, and to know which connection holds which seat. The table never sees the
 // socket library; a connection is only its id. connections.ts implements this over Socket.IO.
 import type { ServerToClientEvents } from '../../shared/protocol/events';
+import type { EventBatch } from '../../shared/protocol/event-log';
 import type { Seat } from '../../shared/rules/types';
+import type { Viewer } from '../../shared/rules/view';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
 
 export type ServerEvent = keyof ServerToClientEvents;
 export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;
+
+/**
+ * The events of the versions after `after` up to `upTo`, redacted for `viewer`. Every view goes
+ * out after the events that led to it that its connection has not had yet ('game:events').
+ */
+export type GameStory = (viewer: Viewer, after: number, upTo: number) => EventBatch[];
 
 /** Views only go forward on one connection: an older or equal version is not sent again. */
 export interface TableTransport {
@@ -37,7 +45,7 @@ export interface TableConnections extends TableTransport {
   watch(conn: ConnectionId): void;
   /** The connection leaves this table on purpose; a seat it held is free of connections. */
   release(conn: ConnectionId): void;
-  /** The connection was given a view in a reply (game:sync). */
+  /** The connection was given a view in a reply (game:sync); it gets the events that led to it now. */
   viewed(conn: ConnectionId, version: number): void;
   presence(seat: Seat): SeatPresence;
   /** The seat went to a bot: its grace period no longer needs announcing. */

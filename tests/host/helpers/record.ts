@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTableLines } from '../../../src/main/host/table-log';
+import type { GameEventBatch } from '../../../src/shared/protocol/event-log';
 import type { Action } from '../../../src/shared/rules/actions';
 import { applyAction, newGame } from '../../../src/shared/rules/engine';
 import type { CardSet } from '../../../src/shared/rules/card-set/types';
@@ -61,4 +62,20 @@ export function statesFromDisk(dataDir: string, tableId: string): GameState[] {
     states.push(step.value.state);
   }
   return states;
+}
+
+/** The engine's events of every version of the game on disk (what the host's log must hold). */
+export function eventsFromDisk(dataDir: string, tableId: string): GameEventBatch[] {
+  const { record } = recordFromDisk(dataDir, tableId);
+  const start = newGame({ players: record.players, options: record.options, seed: record.seed });
+  if (!start.ok) throw new Error(start.error.message);
+  let state = start.value.state;
+  const log: GameEventBatch[] = [{ version: state.version, events: start.value.events }];
+  for (const a of record.actions) {
+    const step = applyAction(state, a);
+    if (!step.ok) throw new Error(`${step.error.code} replaying ${JSON.stringify(a)}`);
+    state = step.value.state;
+    log.push({ version: state.version, events: step.value.events });
+  }
+  return log;
 }

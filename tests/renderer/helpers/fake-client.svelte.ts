@@ -1,5 +1,6 @@
 // A GameClient for component tests: plain reactive fields the test sets, and a log of every
 // call the components make. No socket, no host.
+import type { EventBatch } from '../../../src/shared/protocol/event-log';
 import type { ClientAction, CreateRequest } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
 import type { Action } from '../../../src/shared/rules/actions';
@@ -17,6 +18,7 @@ export class FakeClient implements GameClient {
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
+  log = $state.raw<readonly EventBatch[]>([]);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   readonly calls: Call[] = [];

@@ -2,6 +2,7 @@
 // (replaced wholesale, never edited), and intents numbered by `seq` and tied to the view's
 // `version`. Refusals become translated notices. Seat tokens live in localStorage per table,
 // so a reload or a dropped connection takes the same seat back.
+import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { ClientAction, ClientEvent, CreateRequest, PayloadOf } from '../../../../shared/protocol/events';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
@@ -29,6 +30,7 @@ export class GameConnection implements GameClient {
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
+  log = $state.raw<readonly EventBatch[]>([]);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   hostUrls = $state.raw<readonly string[]>([]);
@@ -51,6 +53,7 @@ export class GameConnection implements GameClient {
       else if (what === 'disconnect' || this.status === 'live') this.status = 'lost';
     });
     socket.on('game:view', (view) => this.#receiveView(view));
+    socket.on('game:events', (batches) => this.#receiveEvents(batches));
     socket.on('table:updated', (info) => this.#receiveTable(info));
     socket.on('table:closed', (tableId) => this.#tableClosed(tableId));
     socket.on('table:recovered', ({ lostActions }) => {
@@ -129,6 +132,7 @@ export class GameConnection implements GameClient {
     this.table = null;
     this.seat = null;
     this.view = null;
+    this.log = [];
     return true;
   }
 
@@ -167,7 +171,10 @@ export class GameConnection implements GameClient {
   }
 
   #enter(table: TableInfo, seat: Seat | null): void {
-    if (this.table?.id !== table.id) this.view = null;
+    if (this.table?.id !== table.id) {
+      this.view = null;
+      this.log = [];
+    }
     this.table = table;
     this.seat = seat;
     this.#receiveTable(table);
@@ -186,6 +193,14 @@ export class GameConnection implements GameClient {
     // Versions only increase on one connection; an older one is a late duplicate.
     if (this.view && view.version < this.view.version) return;
     this.view = view;
+  }
+
+  /** New versions' events, in order; a version already kept is a repeat after a reconnection. */
+  #receiveEvents(batches: readonly EventBatch[]): void {
+    if (!this.table) return;
+    const last = this.log.at(-1)?.version ?? -1;
+    const fresh = batches.filter((b) => b.version > last);
+    if (fresh.length > 0) this.log = [...this.log, ...fresh];
   }
 
   #receiveTable(info: TableInfo): void {
@@ -207,6 +222,7 @@ export class GameConnection implements GameClient {
     this.table = null;
     this.seat = null;
     this.view = null;
+    this.log = [];
   }
 
   async #simple<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<boolean> {

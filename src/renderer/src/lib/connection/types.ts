@@ -1,6 +1,7 @@
 // What the screens and components need from a connection to a host. GameConnection implements
 // it over Socket.IO; component tests pass a fake through the same context.
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
+import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { ClientAction, CreateRequest } from '../../../../shared/protocol/events';
 import type { Action } from '../../../../shared/rules/actions';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
@@ -20,6 +21,8 @@ export interface GameClient {
   readonly seat: Seat | null;
   /** The latest view the host sent us; replaced wholesale. */
   readonly view: PlayerView | null;
+  /** What happened at our table so far, redacted for us, one batch per version. */
+  readonly log: readonly EventBatch[];
   /** The last refusal or failure, translated by its message key. */
   readonly error: Notice | null;
   /** An intent waits for the host's answer. */
