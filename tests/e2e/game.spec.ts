@@ -20,6 +20,12 @@ test.afterAll(async () => {
 
 /** Click the first thing this page may play or answer now; false when there is none. */
 async function actOnce(page: Page): Promise<boolean> {
+  // A round summary is closed before the next round's hand is played.
+  const summary = page.getByTestId('summary-continue');
+  if (await summary.isVisible()) {
+    await summary.click();
+    return true;
+  }
   const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
   if ((await option.count()) === 0) return false;
   try {

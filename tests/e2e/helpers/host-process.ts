@@ -4,11 +4,11 @@
 // on SIGTERM or SIGINT (Ctrl-C).
 import { createHost } from '../../../src/main/host/create-host';
 
-const [staticDir, dataDir, port = '0', bind = '127.0.0.1'] = process.argv.slice(2);
-if (!staticDir || !dataDir) throw new Error('usage: host-process.ts STATIC_DIR DATA_DIR [PORT [BIND_ADDRESS]]');
+const [staticDir, dataDir, port = '0', bind = '127.0.0.1', botDelay = '50'] = process.argv.slice(2);
+if (!staticDir || !dataDir) throw new Error('usage: host-process.ts STATIC_DIR DATA_DIR [PORT [BIND_ADDRESS [BOT_DELAY_MS]]]');
 
 const log = { info: () => {}, warn: () => {}, error: (m: string, e?: unknown) => console.error(m, e ?? '') };
-const host = await createHost({ port: Number(port), host: bind, dataDir, staticDir, botDelayMs: 50, log });
+const host = await createHost({ port: Number(port), host: bind, dataDir, staticDir, botDelayMs: Number(botDelay), log });
 process.stdout.write(`${JSON.stringify({ url: host.url, port: host.port })}\n`);
 
 const stop = () => void host.close().then(() => process.exit(0));

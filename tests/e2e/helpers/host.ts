@@ -21,11 +21,13 @@ export interface HostProcessOptions {
   readonly port?: number;
   /** Listen address (default 127.0.0.1). */
   readonly bind?: string;
+  /** How long bots wait before moving (default 50 ms). */
+  readonly botDelayMs?: number;
 }
 
 export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
-  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1'];
+  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50)];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/host-process.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

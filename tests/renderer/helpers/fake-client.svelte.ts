@@ -19,6 +19,7 @@ export class FakeClient implements GameClient {
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
   log = $state.raw<readonly EventBatch[]>([]);
+  liveFrom = $state(-1);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   readonly calls: Call[] = [];

@@ -31,6 +31,7 @@ export class GameConnection implements GameClient {
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
   log = $state.raw<readonly EventBatch[]>([]);
+  liveFrom = $state(-1);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   hostUrls = $state.raw<readonly string[]>([]);
@@ -133,6 +134,7 @@ export class GameConnection implements GameClient {
     this.seat = null;
     this.view = null;
     this.log = [];
+    this.liveFrom = -1;
     return true;
   }
 
@@ -174,6 +176,7 @@ export class GameConnection implements GameClient {
     if (this.table?.id !== table.id) {
       this.view = null;
       this.log = [];
+    this.liveFrom = -1;
     }
     this.table = table;
     this.seat = seat;
@@ -200,6 +203,8 @@ export class GameConnection implements GameClient {
     if (!this.table) return;
     const last = this.log.at(-1)?.version ?? -1;
     const fresh = batches.filter((b) => b.version > last);
+    // The first message at a table brings everything so far; what follows happens live.
+    if (this.log.length === 0 && fresh.length > 0) this.liveFrom = fresh.at(-1)!.version;
     if (fresh.length > 0) this.log = [...this.log, ...fresh];
   }
 
@@ -223,6 +228,7 @@ export class GameConnection implements GameClient {
     this.seat = null;
     this.view = null;
     this.log = [];
+    this.liveFrom = -1;
   }
 
   async #simple<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<boolean> {

@@ -23,6 +23,8 @@ export interface GameClient {
   readonly view: PlayerView | null;
   /** What happened at our table so far, redacted for us, one batch per version. */
   readonly log: readonly EventBatch[];
+  /** The last version that came with the catch-up when we sat down (or -1): later ones are live. */
+  readonly liveFrom: number;
   /** The last refusal or failure, translated by its message key. */
   readonly error: Notice | null;
   /** An intent waits for the host's answer. */

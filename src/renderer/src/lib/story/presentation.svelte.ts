@@ -30,7 +30,6 @@ export class Presentation {
 
   #queue: (Scene | RoundSummaryScene)[] = [];
   #fed = -1;
-  #started = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   readonly #hold: (kind: Scene['kind']) => number;
 
@@ -39,17 +38,13 @@ export class Presentation {
   }
 
   /**
-   * Takes the batches not seen yet. The first call only notes where the game is: a page that
-   * (re)joins reads what came before in the log rather than watching it again.
+   * Takes the batches not seen yet. Versions up to `liveFrom` came in the catch-up of a page
+   * that (re)joined: it reads them in the log rather than watching them again.
    */
-  feed(log: readonly EventBatch[]): void {
-    const fresh = log.filter((b) => b.version > this.#fed);
+  feed(log: readonly EventBatch[], liveFrom: number): void {
+    const fresh = log.filter((b) => b.version > Math.max(this.#fed, liveFrom));
+    this.#fed = Math.max(this.#fed, liveFrom, log.at(-1)?.version ?? -1);
     if (fresh.length === 0) return;
-    this.#fed = fresh.at(-1)!.version;
-    if (!this.#started) {
-      this.#started = true;
-      return;
-    }
     for (const batch of fresh) {
       batch.events.forEach((e, index) => {
         if (e.type === 'abilityUsed') this.#queue.push({ kind: 'ability', version: batch.version, index, event: e });

@@ -1,0 +1,90 @@
+// The presentation queue and the game's story in words: scenes in order at the chosen pace,
+// the round summary waiting for its reader, the catch-up not replayed; lines naming who did
+// what to whom in each language.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventBatch } from '../../src/shared/protocol/event-log';
+import type { VisibleEvent } from '../../src/shared/rules/view';
+import { DEFAULT_BOOK } from '../../src/renderer/src/lib/cards';
+import { type MessageKey, type MessageParams, format } from '../../src/renderer/src/lib/i18n/index.svelte';
+import { linesOf, storyOf } from '../../src/renderer/src/lib/story/describe';
+import { HOLD_MS, Presentation } from '../../src/renderer/src/lib/story/presentation.svelte';
+import { pacing } from '../../src/renderer/src/lib/story/speed.svelte';
+
+const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
+const ended: VisibleEvent = {
+  type: 'meetingEnded',
+  meeting: { leader: 0, plays: [{ seat: 0, card: 'power-2', faceDown: false, returned: false }, { seat: 1, card: 'power-9', faceDown: false, returned: false }], halted: false, winner: 1, demonTo: null, burned: false },
+  reason: 'highest',
+};
+const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
+const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats }, fame: [0, 1, 0, 0] };
+const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
+const names = ['Ann (you)', 'Bob', 'Cyd', 'Bot 4'];
+const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
+
+afterEach(() => vi.useRealTimers());
+
+describe('the presentation queue', () => {
+  it('shows each scene for its time at normal speed, then waits on the round summary until it is closed', () => {
+    vi.useFakeTimers();
+    const show = new Presentation((kind) => HOLD_MS[kind]);
+    show.feed([batch(0)], 0);
+    show.feed([batch(0), batch(1, steal), batch(2, ended, scored), batch(3, steal)], 0);
+    expect(show.current?.kind).toBe('ability');
+    vi.advanceTimersByTime(HOLD_MS.ability - 1);
+    expect(show.current?.kind).toBe('ability');
+    vi.advanceTimersByTime(1);
+    expect(show.current?.kind).toBe('meeting');
+    vi.advanceTimersByTime(HOLD_MS.meeting);
+    expect(show.current).toBeNull();
+    expect(show.summary?.fame).toEqual([0, 1, 0, 0]);
+    vi.advanceTimersByTime(60_000);
+    expect(show.summary).not.toBeNull(); // the reader closes it, not the clock
+    show.closeSummary();
+    expect(show.summary).toBeNull();
+    expect(show.current?.kind).toBe('ability');
+    vi.advanceTimersByTime(HOLD_MS.ability);
+    expect(show.current).toBeNull();
+    expect(show.shown).toBe(3);
+  });
+
+  it('at instant speed shows everything at once, the last scene staying until the next; the catch-up is not replayed', () => {
+    const show = new Presentation(() => 0);
+    show.feed([batch(0), batch(1, steal), batch(2, ended)], 2); // a page that sat down at version 2
+    expect(show.current).toBeNull();
+    expect(show.shown).toBe(0);
+    show.feed([batch(0), batch(1, steal), batch(2, ended), batch(3, steal), batch(4, ended)], 2);
+    expect(show.shown).toBe(2);
+    expect(show.current?.kind).toBe('meeting');
+    expect(show.current?.version).toBe(4);
+  });
+
+  it('prefers-reduced-motion makes the table instant whatever the choice', () => {
+    const matchMedia = vi.fn((q: string) => ({ matches: q.includes('reduce') }) as MediaQueryList);
+    vi.stubGlobal('matchMedia', matchMedia);
+    pacing.set('slow');
+    expect(pacing.speed).toBe('instant');
+    expect(pacing.hold(1500)).toBe(0);
+    vi.unstubAllGlobals();
+    expect(pacing.speed).toBe('slow');
+    expect(pacing.hold(1500)).toBe(3000);
+    pacing.set('normal');
+  });
+});
+
+describe('the story in words', () => {
+  it('names who did what to whom, and why a meeting was won', () => {
+    expect(linesOf(steal, ctx('en'))).toEqual([['ability', 'Bot 4 stole Demon from Ann (you).']]);
+    expect(linesOf(ended, ctx('en')).map(([, l]) => l)).toEqual(['Bob wins the meeting: General is the highest strength.', 'Bob takes 2 cards as allies.']);
+    expect(linesOf(steal, ctx('fr'))[0]![1]).toBe('Bot 4 a volé Démon à Ann (you).');
+    expect(linesOf(steal, ctx('hu'))[0]![1]).toContain('Bot 4');
+  });
+
+  it('tells a round end step by step, and a face-down play only to its player', () => {
+    const lines = storyOf([batch(5, scored)], ctx('en')).map((l) => l.text);
+    expect(lines[0]).toMatch(/Round 1 ends/);
+    expect(lines).toContain('Monster Attack: nobody gains Fame.');
+    expect(lines.at(-1)).toBe('Fame: Ann (you) 0, Bob 1, Cyd 0, Bot 4 0.');
+    expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
+  });
+});
