@@ -48,7 +48,7 @@ function chronicleReplay(file: string): ReplayOut {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: true });
+  const body = await page.screenshot();
   await test.info().attach(name, { body, contentType: 'image/png' });
   const dir = process.env['SCREENSHOT_DIR'];
   if (dir) writeFileSync(`${dir}/${name}.png`, body);

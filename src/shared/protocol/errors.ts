@@ -30,6 +30,7 @@ export type HostErrorCode =
   | 'NOT_BOT_CONTROLLED'
   | 'HINTS_OFF' // the table does not allow hints
   | 'HINTS_UNAVAILABLE' // this host runs no Master bot (or it did not answer)
-  | 'STORAGE_FAILED'; // the record could not be written: nothing was applied
+  | 'STORAGE_FAILED' // the record could not be written: nothing was applied
+  | 'GAME_NOT_OVER'; // a game's record is given out only once it is over
 
 export type ErrorCode = HostErrorCode | RuleErrorCode;

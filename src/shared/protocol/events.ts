@@ -3,6 +3,7 @@
 // `{ ok: false, code, message }`. Types are not validation: the host checks every payload
 // against schemas.ts.
 import type { Action, Choice } from '../rules/actions';
+import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import type { BotLevel } from './bot-level';
@@ -111,6 +112,13 @@ export interface ClientToServerEvents {
   'host:addresses': (payload: Empty, ack: AckFn<{ urls: string[] }>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
+  /** The finished game's record (record-format.md), to save as a `.chronicle.json`. */
+  'game:record': (payload: Empty, ack: AckFn<{ record: GameRecord }>) => void;
+  /**
+   * Play again: a new table with the same seats (players and bots) starts at once; every
+   * player at the table gets their new seat (`table:rematch`), this reply included.
+   */
+  'table:rematch': (payload: Empty, ack: AckFn<Seated>) => void;
 }
 
 /** The host found this table's file damaged and resumed it from its last valid line. */
@@ -132,6 +140,8 @@ export interface ServerToClientEvents {
   'table:closed': (tableId: string) => void;
   /** Told once to the table's owner, on coming back to a table recovered from a damaged file. */
   'table:recovered': (notice: TableRecovered) => void;
+  /** Your table plays again: your seat at the new table. */
+  'table:rematch': (seated: Seated) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
   'game:error': (error: { code: ErrorCode; message: string }) => void;
 }

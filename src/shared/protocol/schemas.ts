@@ -56,6 +56,8 @@ export const SCHEMAS = {
   'game:sync': empty,
   'game:hint': empty,
   'host:addresses': empty,
+  'game:record': empty,
+  'table:rematch': empty,
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -4,6 +4,7 @@ import type { EventBatch } from '../../../src/shared/protocol/event-log';
 import type { ClientAction, CreateRequest } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
 import type { Action } from '../../../src/shared/rules/actions';
+import type { GameRecord } from '../../../src/shared/rules/record/record';
 import type { Seat } from '../../../src/shared/rules/types';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
@@ -49,6 +50,10 @@ export class FakeClient implements GameClient {
   /** What `hint()` answers. */
   suggestion: Action | null = null;
   start = () => this.#log('start');
+  record = () => this.#log('record').then(() => this.savedRecord);
+  /** What `record()` answers. */
+  savedRecord: GameRecord | null = null;
+  playAgain = () => this.#log('playAgain');
   leave = () => this.#log('leave');
   dismissError = (): void => {
     this.error = null;

@@ -49,6 +49,7 @@ export const ERROR_MESSAGES = {
   STORAGE_FAILED: 'error.storage',
   HINTS_OFF: 'error.hintsOff',
   HINTS_UNAVAILABLE: 'error.hintsUnavailable',
+  GAME_NOT_OVER: 'error.gameNotOver',
   TIMEOUT: 'error.timeout',
   PROTOCOL: 'error.protocol',
   BAD_NAME: 'error.badName',

@@ -3,7 +3,7 @@
 // `version`. Refusals become translated notices. Seat tokens live in localStorage per table,
 // so a reload or a dropped connection takes the same seat back.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, ClientEvent, CreateRequest, PayloadOf } from '../../../../shared/protocol/events';
+import type { ClientAction, ClientEvent, CreateRequest, PayloadOf, Seated } from '../../../../shared/protocol/events';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
@@ -13,6 +13,7 @@ import type { ClientSocket, ReplyOf } from './socket';
 import type { ConnectionStatus, GameClient } from './types';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { Action } from '../../../../shared/rules/actions';
+import type { GameRecord } from '../../../../shared/rules/record/record';
 
 type Ok<E extends ClientEvent> = Extract<ReplyOf<E>, { ok: true }>;
 
@@ -60,6 +61,7 @@ export class GameConnection implements GameClient {
     socket.on('table:recovered', ({ lostActions }) => {
       this.error = { ...noticeFor('RECOVERED'), params: { n: lostActions } };
     });
+    socket.on('table:rematch', (seated) => this.#seated(seated));
     socket.on('game:error', ({ code }) => {
       this.error = noticeFor(code);
       if (code === 'SUPERSEDED') this.seat = null;
@@ -125,6 +127,16 @@ export class GameConnection implements GameClient {
   }
   start = (): Promise<boolean> => this.#simple('table:start', {});
 
+  async record(): Promise<GameRecord | null> {
+    return (await this.#call('game:record', {}))?.record ?? null;
+  }
+
+  async playAgain(): Promise<boolean> {
+    const reply = await this.#call('table:rematch', {});
+    if (reply) this.#seated(reply);
+    return reply !== null;
+  }
+
   async leave(): Promise<boolean> {
     const table = this.table;
     if (table && this.view?.over !== true) await this.#call('table:leave', {});
@@ -165,7 +177,7 @@ export class GameConnection implements GameClient {
     }
   }
 
-  #seated(reply: Ok<'table:create'>): void {
+  #seated(reply: Seated): void {
     this.#store.set(reply.tableId, { seat: reply.seat, token: reply.token });
     this.#seq = 0;
     this.#watching = null;

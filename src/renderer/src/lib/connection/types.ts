@@ -4,6 +4,7 @@ import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { ClientAction, CreateRequest } from '../../../../shared/protocol/events';
 import type { Action } from '../../../../shared/rules/actions';
+import type { GameRecord } from '../../../../shared/rules/record/record';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
@@ -47,6 +48,10 @@ export interface GameClient {
   /** What the Master would play now for our seat, or null (refused: see `error`). */
   hint(): Promise<Action | null>;
   start(): Promise<boolean>;
+  /** The finished game's record, or null (refused: see `error`). */
+  record(): Promise<GameRecord | null>;
+  /** A new game at a new table with the same seats; every player there moves to it. */
+  playAgain(): Promise<boolean>;
   leave(): Promise<boolean>;
   dismissError(): void;
 }

@@ -1,0 +1,111 @@
+// A game record opened for viewing: every state of the game, seen from any seat, as a
+// spectator or with all hands open, its story per version, and for one decision of a seat what
+// the Master would have played (analysis.ts). Records are whole games: nothing here is secret
+// from the person who opened the file, but each seat's view is still its own.
+import { analyseDecision, type DecisionAnalysis } from '../../shared/bots/analysis';
+import { botCards } from '../../shared/bots/cards';
+import { BotRng, hashString } from '../../shared/bots/prng';
+import type { EventBatch } from '../../shared/protocol/event-log';
+import type { Action } from '../../shared/rules/actions';
+import { applyAction, currentDecider, newGame } from '../../shared/rules/engine';
+import type { GameEvent } from '../../shared/rules/events';
+import { answersAsSeen } from '../../shared/rules/place';
+import { type GameRecord, parseRecord, setupOf } from '../../shared/rules/record/record';
+import type { GameState } from '../../shared/rules/state';
+import type { CardId, Seat } from '../../shared/rules/types';
+import { type PlayerView, type Viewer, type VisibleEvent, redactEvent, viewFor } from '../../shared/rules/view';
+
+/** Who the replay is seen as: a seat, a spectator, or everything open. */
+export type ReplayViewer = Viewer | 'all';
+
+/** A record holds at most this many actions (a long game has a few hundred). */
+export const MAX_REPLAY_ACTIONS = 5000;
+/** Playouts per analysed decision: a fraction of a second on the host. */
+export const ANALYSIS_PLAYOUTS = 160;
+
+export interface ReplayStep {
+  readonly view: PlayerView;
+  /** Every seat's hand, with all hands open; null otherwise. */
+  readonly hands: readonly (readonly CardId[])[] | null;
+}
+
+export class ReplaySession {
+  private constructor(
+    readonly record: GameRecord,
+    private readonly states: readonly GameState[],
+    private readonly events: readonly (readonly GameEvent[])[],
+    /** The first action the engine refused, if any (the replay stops before it). */
+    readonly failure: { readonly actionIndex: number; readonly code: string; readonly message: string } | null,
+  ) {}
+
+  /** Parses and replays a record; a clear message when it is not one. */
+  static open(input: unknown): { ok: true; session: ReplaySession } | { ok: false; message: string } {
+    const parsed = parseRecord(input);
+    if (!parsed.ok) return { ok: false, message: parsed.error.message };
+    const { record, cardSet } = parsed.value;
+    if (record.actions.length > MAX_REPLAY_ACTIONS) return { ok: false, message: `a record holds at most ${MAX_REPLAY_ACTIONS} actions` };
+    const start = newGame(setupOf(record, cardSet));
+    if (!start.ok) return { ok: false, message: start.error.message };
+    const states = [start.value.state];
+    const events: (readonly GameEvent[])[] = [start.value.events];
+    let failure: ReplaySession['failure'] = null;
+    for (const [i, action] of record.actions.entries()) {
+      const step = applyAction(states.at(-1)!, action);
+      if (!step.ok) {
+        failure = { actionIndex: i, code: step.error.code, message: step.error.message };
+        break;
+      }
+      states.push(step.value.state);
+      events.push(step.value.events);
+    }
+    return { ok: true, session: new ReplaySession(record, states, events, failure) };
+  }
+
+  /** The last version (the number of actions replayed). */
+  get last(): number {
+    return this.states.length - 1;
+  }
+
+  get players(): number {
+    return this.record.players;
+  }
+
+  /** The full state at `version` (for the host's own checks). */
+  stateAt(version: number): GameState {
+    return this.states[Math.max(0, Math.min(this.last, version))]!;
+  }
+
+  step(version: number, viewer: ReplayViewer): ReplayStep {
+    const s = this.states[Math.max(0, Math.min(this.last, version))]!;
+    if (viewer !== 'all') return { view: viewFor(s, viewer), hands: null };
+    return { view: viewFor(s, 'spectator'), hands: s.hands };
+  }
+
+  /** The story of every version, as `viewer` may know it (all hands open: as each event's own player knows it). */
+  log(viewer: ReplayViewer): EventBatch[] {
+    return this.events.map((events, version) => ({ version, events: events.map((e) => (viewer === 'all' ? openEvent(e) : redactEvent(e, viewer))) }));
+  }
+
+  /** The versions at which `seat` made a decision (the state before its action). */
+  decisions(seat: Seat): number[] {
+    return this.record.actions.flatMap((a, i) => (i < this.last && a.seat === seat ? [i] : []));
+  }
+
+  /** What the Master would have done at `version` for the seat deciding then, and both moves' chances. */
+  analyse(version: number): DecisionAnalysis | null {
+    if (version < 0 || version >= this.last) return null;
+    const s = this.states[version]!;
+    const seat = currentDecider(s);
+    if (seat === null) return null;
+    const views = this.states.slice(0, version + 1).map((st) => viewFor(st, seat));
+    const played: Action = answersAsSeen(s, seat, [this.record.actions[version]!])[0]!;
+    const rng = new BotRng(hashString(`analysis:${this.record.seed}:${version}`));
+    return analyseDecision(views, played, botCards(s.cardSet), rng, ANALYSIS_PLAYOUTS);
+  }
+}
+
+/** An event with nothing hidden (the deal and the scoring keep the shape players receive). */
+function openEvent(e: GameEvent): VisibleEvent {
+  if (e.type === 'dealt' || e.type === 'roundScored') return redactEvent(e, 'spectator');
+  return e;
+}
