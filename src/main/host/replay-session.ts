@@ -66,6 +66,11 @@ export class ReplaySession {
     return this.states.length - 1;
   }
 
+  /** The seat that acted at each version (the last one excepted). */
+  get actors(): Seat[] {
+    return this.record.actions.slice(0, this.last).map((a) => a.seat);
+  }
+
   get players(): number {
     return this.record.players;
   }

@@ -119,6 +119,43 @@ export interface ClientToServerEvents {
    * player at the table gets their new seat (`table:rematch`), this reply included.
    */
   'table:rematch': (payload: Empty, ack: AckFn<Seated>) => void;
+  /** Opens a game record (record-format.md) to step through; one per connection. */
+  'replay:open': (payload: { readonly record: unknown }, ack: AckFn<ReplayOpened>) => void;
+  /** The opened record at `version`, seen as `viewer`. */
+  'replay:step': (payload: { readonly version: number; readonly viewer: ReplayViewer }, ack: AckFn<ReplayStepView>) => void;
+  /** The opened record's story, every version, as `viewer` may know it. */
+  'replay:log': (payload: { readonly viewer: ReplayViewer }, ack: AckFn<{ log: EventBatch[] }>) => void;
+  /** For the decision taken at `version`: what the Master would have played, and both moves' chances. */
+  'replay:analyse': (payload: { readonly version: number }, ack: AckFn<{ analysis: ReplayAnalysis | null }>) => void;
+}
+
+/** Who a replay is seen as: a seat, a spectator, or with every hand open. */
+export type ReplayViewer = Seat | 'spectator' | 'all';
+
+export interface ReplayOpened {
+  readonly players: number;
+  /** The last version (the number of actions replayed). */
+  readonly last: number;
+  /** The seat that acted at each version (index = version), the last one excepted. */
+  readonly actors: readonly Seat[];
+  /** An action the rules refused: the replay stops before it. */
+  readonly failure: { readonly actionIndex: number; readonly code: string; readonly message: string } | null;
+}
+
+export interface ReplayStepView {
+  readonly view: PlayerView;
+  /** Every seat's hand when seen with all hands open. */
+  readonly hands: readonly (readonly CardId[])[] | null;
+}
+
+export interface ReplayAnalysis {
+  readonly master: Action;
+  /** Estimated chance (0–1) that the deciding seat wins the game after the Master's move. */
+  readonly masterWin: number;
+  /** The move made, as that seat saw it. */
+  readonly played: Action;
+  readonly playedWin: number;
+  readonly worlds: number;
 }
 
 /** The host found this table's file damaged and resumed it from its last valid line. */

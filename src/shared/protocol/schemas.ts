@@ -29,6 +29,8 @@ const action = z.union([
   z.strictObject({ choose: z.strictObject({ target: seat.optional(), card: cardId.optional(), place: seat.optional() }), seat: seat.optional() }),
 ]);
 
+const replayViewer = z.union([seat, z.literal('spectator'), z.literal('all')]);
+
 export const SCHEMAS = {
   'table:list': empty,
   'table:create': z.strictObject({
@@ -58,6 +60,10 @@ export const SCHEMAS = {
   'host:addresses': empty,
   'game:record': empty,
   'table:rematch': empty,
+  'replay:open': z.strictObject({ record: z.unknown() }),
+  'replay:step': z.strictObject({ version: z.number().int().min(0), viewer: replayViewer }),
+  'replay:log': z.strictObject({ viewer: replayViewer }),
+  'replay:analyse': z.strictObject({ version: z.number().int().min(0) }),
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

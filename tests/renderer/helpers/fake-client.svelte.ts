@@ -54,6 +54,10 @@ export class FakeClient implements GameClient {
   /** What `record()` answers. */
   savedRecord: GameRecord | null = null;
   playAgain = () => this.#log('playAgain');
+  openReplay = (record: unknown) => this.#log('openReplay', record).then(() => null);
+  replayStep = (version: number, viewer: unknown) => this.#log('replayStep', version, viewer).then(() => null);
+  replayLog = (viewer: unknown) => this.#log('replayLog', viewer).then(() => null);
+  replayAnalyse = (version: number) => this.#log('replayAnalyse', version).then(() => null);
   leave = () => this.#log('leave');
   dismissError = (): void => {
     this.error = null;

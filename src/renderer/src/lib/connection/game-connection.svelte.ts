@@ -3,7 +3,17 @@
 // `version`. Refusals become translated notices. Seat tokens live in localStorage per table,
 // so a reload or a dropped connection takes the same seat back.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, ClientEvent, CreateRequest, PayloadOf, Seated } from '../../../../shared/protocol/events';
+import type {
+  ClientAction,
+  ClientEvent,
+  CreateRequest,
+  PayloadOf,
+  ReplayAnalysis,
+  ReplayOpened,
+  ReplayStepView,
+  ReplayViewer,
+  Seated,
+} from '../../../../shared/protocol/events';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
@@ -129,6 +139,26 @@ export class GameConnection implements GameClient {
 
   async record(): Promise<GameRecord | null> {
     return (await this.#call('game:record', {}))?.record ?? null;
+  }
+
+  async openReplay(record: unknown): Promise<ReplayOpened | null> {
+    const reply = await this.#call('replay:open', { record });
+    if (!reply) return null;
+    const { ok: _ok, ...opened } = reply;
+    return opened;
+  }
+
+  async replayStep(version: number, viewer: ReplayViewer): Promise<ReplayStepView | null> {
+    const reply = await this.#call('replay:step', { version, viewer });
+    return reply && { view: reply.view, hands: reply.hands };
+  }
+
+  async replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null> {
+    return (await this.#call('replay:log', { viewer }))?.log ?? null;
+  }
+
+  async replayAnalyse(version: number): Promise<ReplayAnalysis | null> {
+    return (await this.#call('replay:analyse', { version }))?.analysis ?? null;
   }
 
   async playAgain(): Promise<boolean> {

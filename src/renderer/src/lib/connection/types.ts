@@ -2,7 +2,7 @@
 // it over Socket.IO; component tests pass a fake through the same context.
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, CreateRequest } from '../../../../shared/protocol/events';
+import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView, ReplayViewer } from '../../../../shared/protocol/events';
 import type { Action } from '../../../../shared/rules/actions';
 import type { GameRecord } from '../../../../shared/rules/record/record';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
@@ -52,6 +52,11 @@ export interface GameClient {
   record(): Promise<GameRecord | null>;
   /** A new game at a new table with the same seats; every player there moves to it. */
   playAgain(): Promise<boolean>;
+  /** Opens a game record on the host to step through (null: refused, see `error`). */
+  openReplay(record: unknown): Promise<ReplayOpened | null>;
+  replayStep(version: number, viewer: ReplayViewer): Promise<ReplayStepView | null>;
+  replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null>;
+  replayAnalyse(version: number): Promise<ReplayAnalysis | null>;
   leave(): Promise<boolean>;
   dismissError(): void;
 }

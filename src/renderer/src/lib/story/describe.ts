@@ -2,6 +2,7 @@
 // happened, naming who did what to whom. Display only: every fact comes from the (redacted)
 // events, nothing is decided here.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
+import type { Action } from '../../../../shared/rules/actions';
 import type { Language, Seat } from '../../../../shared/rules/types';
 import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards';
@@ -107,4 +108,13 @@ export function lastMeetingOf(log: readonly EventBatch[]): Extract<VisibleEvent,
     }
   }
   return null;
+}
+
+/** An action in words: the card played (face down or not), or the answer's player and card. */
+export function actionText(action: Action, ctx: StoryContext): string {
+  const { t, names, book, lang } = ctx;
+  if ('play' in action) return book.cardName(action.play, lang) + (action.faceDown ? ` (${t('card.faceDown')})` : '');
+  const { target, card, place } = action.choose;
+  const parts = [target === undefined ? null : names[target], card === undefined ? null : book.cardName(card, lang), place === undefined ? null : t('card.back') + ` · ${names[place]}`];
+  return parts.filter((x) => x !== null).join(' · ');
 }
