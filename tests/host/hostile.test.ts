@@ -27,7 +27,7 @@ async function bystanders(h: TestHost): Promise<{ t: SeatedTable; check: () => P
         expect(p.errors).toEqual([]);
         expect(p.socket.connected).toBe(true);
         const events = new Set(p.inbox.map((m) => m.event));
-        for (const e of events) expect(['game:view', 'table:updated', 'reply:game:act', 'reply:table:join', 'reply:table:create', 'reply:table:start']).toContain(e);
+        for (const e of events) expect(['game:view', 'game:events', 'table:updated', 'reply:game:act', 'reply:table:join', 'reply:table:create', 'reply:table:start']).toContain(e);
       }
       expect(statesFromDisk(h.dataDir, t.tableId).at(-1)!.over).toBe(true);
     },

@@ -12,6 +12,7 @@ import { refuse } from './refusal';
 import { TooManyTables, type TableRegistry } from './registry';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
+import { ReplaySession } from './replay-session';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -114,7 +115,24 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     ok: true,
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
+  'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
+  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id)),
+  'replay:open': (p, { socket }) => {
+    const opened = ReplaySession.open(p.record);
+    if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
+    const r = (socket.data.replay = opened.session);
+    return { ok: true, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
+  },
+  'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
+  'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
+  'replay:analyse': (p, { socket }) => replaying(socket, (r) => ({ ok: true, analysis: r.analyse(p.version) })),
 };
+
+/** The record this connection opened, or a refusal. */
+function replaying<R>(socket: HostSocket, run: (r: ReplaySession) => R): R | Refusal {
+  const session = socket.data.replay;
+  return session ? run(session) : refuse('NO_REPLAY');
+}
 
 const EVENTS = Object.keys(HANDLERS) as ClientEvent[];
 

@@ -12,7 +12,9 @@ import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
 import { type Recovery, recoverTable } from './table-recovery';
-import { hashPin, newSeed, newTableId } from './tokens';
+import { type PinHash, hashPin, hashToken, newSeed, newTableId, newToken } from './tokens';
+import type { Reply, Seated } from '../../shared/protocol/events';
+import { refuse } from './refusal';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -33,6 +35,8 @@ export interface NewTable {
   readonly persistent?: boolean;
   /** Players may ask what the Master would play (default true). */
   readonly hints?: boolean;
+  /** The PIN as another table keeps it (a table that plays again keeps its PIN). */
+  readonly pinHash?: PinHash | null;
 }
 
 export class TooManyTables extends Error {}
@@ -45,6 +49,8 @@ export interface TableRecovery extends Recovery {
 
 export class TableRegistry {
   private readonly tables = new Map<string, Table>();
+  /** The table each finished table plays again at, with the new seats' tokens. */
+  private readonly rematches = new Map<string, { table: Table; tokens: (string | null)[] }>();
   /** What was last advertised per table, to call the advertiser only on real changes. */
   private readonly advertised = new Map<string, string>();
   private readonly tableDeps: TableDeps;
@@ -94,7 +100,7 @@ export class TableRegistry {
       name: req.name,
       players: req.players,
       options: { ...DEFAULT_OPTIONS, ...req.options },
-      pin: req.pin === undefined ? null : hashPin(req.pin),
+      pin: req.pinHash !== undefined ? req.pinHash : req.pin === undefined ? null : hashPin(req.pin),
       hints: req.hints ?? true,
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
@@ -106,6 +112,46 @@ export class TableRegistry {
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
+  }
+
+  /**
+   * Play again: a new table with the same seats, started at once. Players still at the old
+   * table keep their seats (each is told their new seat); a seat whose player has gone, or
+   * that a bot was playing, goes to a bot. A second request joins the same new table.
+   */
+  async rematch(old: Table, conn: string): Promise<Reply<Seated>> {
+    const seat = old.seatOf(conn);
+    if (seat === null) return refuse('NOT_SEATED');
+    if (old.model.phase !== 'over') return refuse('GAME_NOT_OVER');
+    let again = this.rematches.get(old.id);
+    if (!again || again.table.isClosed) {
+      const { header, seats, owner } = old.model;
+      const present = old.info().seats.map((s) => s.connected);
+      const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
+      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints }, false);
+      const started = await table.seatAndStart(
+        seats.map((s, i) => {
+          const token = tokens[i];
+          return token ? { name: s.name ?? '', tokenHash: hashToken(token) } : { level: s.botLevel };
+        }),
+        owner !== null && tokens[owner] ? owner : seat,
+      );
+      if (!started.ok) {
+        await this.dispose(table, true);
+        return started;
+      }
+      again = { table, tokens };
+      this.rematches.set(old.id, again);
+      const info = table.info();
+      tokens.forEach((token, i) => {
+        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info });
+      });
+    }
+    const token = again.tokens[seat];
+    if (!token) return refuse('SEAT_TAKEN');
+    const resumed = await again.table.resume(conn, token);
+    if (!resumed.ok) return resumed;
+    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table };
   }
 
   /**

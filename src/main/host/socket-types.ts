@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/protocol/events';
 import type { Seat } from '../../shared/rules/types';
 import type { TokenBucket } from './rate-limit';
+import type { ReplaySession } from './replay-session';
 
 /** Which table and seat this connection speaks for; set only by join, create, resume, spectate. */
 export interface Binding {
@@ -17,6 +18,8 @@ export interface SocketData {
   /** Version of the last view sent on this connection: views only go forward. */
   sentVersion: number;
   bucket: TokenBucket;
+  /** A game record this connection opened to replay. */
+  replay?: ReplaySession | null;
 }
 
 type NoInterServerEvents = Record<string, never>;

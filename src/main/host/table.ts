@@ -134,6 +134,36 @@ export class Table {
     return recordOf({ players: header.players, options: header.options, seed: header.seed }, state, actions);
   }
 
+  /** The record of a finished game, for a player or spectator of this table. */
+  finishedRecord(conn: ConnectionId): Reply<{ record: GameRecord }> {
+    if (this.connections.seatOf(conn) === null) return refuse('NOT_SEATED');
+    const record = this.record();
+    if (!record || !this.model.state?.over) return refuse('GAME_NOT_OVER');
+    return { ok: true, record };
+  }
+
+  /**
+   * A table made to play again: its seats as given (players with fresh tokens, bots), the same
+   * owner, and the game started at once.
+   */
+  seatAndStart(seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null): Promise<Reply> {
+    return this.run(async () => {
+      const lines: TableLine[] = seats.map((s, seat) => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash }));
+      if (owner !== null) lines.push({ t: 'owner', seat: owner });
+      lines.push({ t: 'start' });
+      const failed = await this.writeAndApply(lines);
+      if (failed) return failed;
+      this.bots.schedule();
+      this.deps.changed(this);
+      return { ok: true };
+    });
+  }
+
+  /** Tells the player at `seat` (if connected) their seat at the table that plays again. */
+  tellRematch(seat: Seat, seated: Seated): void {
+    this.connections.toSeat(seat, 'table:rematch', seated);
+  }
+
   // ---- lobby -----------------------------------------------------------------------------
 
   join(conn: ConnectionId, req: { name: string; pin?: string; seat?: Seat }): Promise<Reply<Seated>> {
@@ -186,6 +216,7 @@ export class Table {
       this.connections.release(conn);
       this.deps.changed(this);
       if (seat !== 'spectator' && lobby.abandoned(this.model)) this.deps.abandoned(this);
+      this.bots.schedule();
       return { ok: true };
     });
   }
@@ -364,7 +395,7 @@ export class Table {
   }
 
   /** The seat this connection holds here (not spectators), or null. */
-  private seatOf(conn: ConnectionId): Seat | null {
+  seatOf(conn: ConnectionId): Seat | null {
     const seat = this.connections.seatOf(conn);
     return seat === 'spectator' ? null : seat;
   }

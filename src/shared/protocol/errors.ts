@@ -31,6 +31,8 @@ export type HostErrorCode =
   | 'HINTS_OFF' // the table does not allow hints
   | 'HINTS_UNAVAILABLE' // this host runs no Master bot (or it did not answer)
   | 'STORAGE_FAILED' // the record could not be written: nothing was applied
-  | 'GAME_NOT_OVER'; // a game's record is given out only once it is over
+  | 'GAME_NOT_OVER' // a game's record is given out only once it is over
+  | 'BAD_RECORD' // not a game record (record-format.md)
+  | 'NO_REPLAY'; // no record opened on this connection
 
 export type ErrorCode = HostErrorCode | RuleErrorCode;

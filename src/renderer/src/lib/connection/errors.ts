@@ -50,6 +50,8 @@ export const ERROR_MESSAGES = {
   HINTS_OFF: 'error.hintsOff',
   HINTS_UNAVAILABLE: 'error.hintsUnavailable',
   GAME_NOT_OVER: 'error.gameNotOver',
+  BAD_RECORD: 'error.badRecord',
+  NO_REPLAY: 'error.badRecord',
   TIMEOUT: 'error.timeout',
   PROTOCOL: 'error.protocol',
   BAD_NAME: 'error.badName',

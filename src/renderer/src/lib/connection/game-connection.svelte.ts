@@ -71,7 +71,11 @@ export class GameConnection implements GameClient {
     socket.on('table:recovered', ({ lostActions }) => {
       this.error = { ...noticeFor('RECOVERED'), params: { n: lostActions } };
     });
-    socket.on('table:rematch', (seated) => this.#seated(seated));
+    // Our table plays again: keep the new seat's token and sit down there.
+    socket.on('table:rematch', (seated) => {
+      this.#store.set(seated.tableId, { seat: seated.seat, token: seated.token });
+      void this.resume(seated.tableId);
+    });
     socket.on('game:error', ({ code }) => {
       this.error = noticeFor(code);
       if (code === 'SUPERSEDED') this.seat = null;

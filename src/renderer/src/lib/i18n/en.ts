@@ -205,6 +205,7 @@ export const en = {
   'speed.fast': 'Fast',
   'speed.instant': 'Instant',
   'sound.label': 'Sound on your turn',
+  'error.badRecord': 'This file is not a valid game record.',
   'error.gameNotOver': 'The record can be saved once the game is over.',
   'over.playAgain': 'Play again',
   'over.save': 'Save game record',

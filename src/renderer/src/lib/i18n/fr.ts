@@ -205,6 +205,7 @@ export const fr = {
   'speed.fast': 'Rapide',
   'speed.instant': 'Instantanée',
   'sound.label': 'Son quand c’est votre tour',
+  'error.badRecord': 'Ce fichier n’est pas une partie enregistrée valide.',
   'error.gameNotOver': 'La partie peut être enregistrée une fois terminée.',
   'over.playAgain': 'Rejouer',
   'over.save': 'Enregistrer la partie',

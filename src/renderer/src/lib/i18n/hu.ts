@@ -205,6 +205,7 @@ export const hu = {
   'speed.fast': 'Gyors',
   'speed.instant': 'Azonnali',
   'sound.label': 'Hangjelzés, ha te jössz',
+  'error.badRecord': 'Ez a fájl nem érvényes játékleírás.',
   'error.gameNotOver': 'A játék leírása a játék vége után menthető.',
   'over.playAgain': 'Új játék',
   'over.save': 'Játékleírás mentése',
