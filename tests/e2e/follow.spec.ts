@@ -11,6 +11,8 @@ import { type RunningHost, startHost } from './helpers/host';
 
 const ROOT = 'out/renderer';
 let host: RunningHost;
+/** The record the first test saved from the page, for the replay viewer test. */
+let savedRecord = '';
 
 test.beforeAll(async () => {
   if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
@@ -145,6 +147,70 @@ test('one player against three bots follows every play, ability, meeting and rou
   await page.getByTestId('open-last').click();
   await expect(page.getByTestId('last-reason')).toContainText(/wins the meeting/);
   await page.keyboard.press('Escape');
+  // The final ranking shows each round's Fame.
+  await expect(page.getByTestId('ranking').locator('tbody tr')).toHaveCount(4);
+  await expect(page.getByTestId('ranking').locator('thead th')).toHaveCount(replayed.rounds.length + 3);
+
+  // Save game record: the downloaded file replays with exit 0 to the same end.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-record').click()]);
+  expect(download.suggestedFilename()).toMatch(/^follow-table-\d{4}-\d\d-\d\d\.chronicle\.json$/);
+  const saved = join(mkdtempSync(join(tmpdir(), 'chronicle-saved-')), download.suggestedFilename());
+  await download.saveAs(saved);
+  const fromSaved = chronicleReplay(saved);
+  expect(fromSaved.fame).toEqual(replayed.fame);
+  expect(fromSaved.rounds.map((r) => r.fameGained)).toEqual(replayed.rounds.map((r) => r.fameGained));
+  savedRecord = saved;
+
+  // Play again: a new game with the same seats starts at once.
+  await page.getByTestId('play-again').click();
+  await expect(page.getByTestId('game-over')).toHaveCount(0);
+  await expect(page.getByTestId('table')).toBeVisible();
+  const newTable = await expect.poll(() => new URL(page.url()).searchParams.get('table')).not.toBe(tableId);
+  void newTable;
+  await expect(page.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Ann');
+  for (const bot of ['Bot 2', 'Bot 3', 'Bot 4']) await expect(page.locator('[data-testid="seat-panel"]', { hasText: bot })).toHaveCount(1);
+  await expect(page.getByTestId('game-log').locator('li.round').first()).toContainText('Round 1');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the replay viewer steps through a saved record to the same end as chronicle replay, with the Master analysing a decision', async ({ browser }) => {
+  test.setTimeout(2 * 60_000);
+  expect(savedRecord, 'the previous test saved a record').not.toBe('');
+  const expected = chronicleReplay(savedRecord);
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(host.url);
+  await page.getByTestId('open-record').setInputFiles(savedRecord);
+  await expect(page.getByTestId('replay')).toBeVisible();
+  const last = JSON.parse(readFileSync(savedRecord, 'utf8')).actions.length as number;
+  await expect(page.getByTestId('replay-position')).toHaveText(`Action 0 of ${last}`);
+  // Step forward one by one for a while, back once, then to the end.
+  for (let i = 1; i <= 5; i++) {
+    await page.getByTestId('replay-forward').click();
+    await expect(page.getByTestId('replay')).toHaveAttribute('data-version', String(i));
+  }
+  await page.getByTestId('replay-back').click();
+  await expect(page.getByTestId('replay')).toHaveAttribute('data-version', '4');
+  await expect(page.getByTestId('game-log').locator('li.play')).not.toHaveCount(0);
+  await shoot(page, 'replay-viewer');
+  await page.getByTestId('replay-end').click();
+  await expect(page.getByTestId('replay')).toHaveAttribute('data-version', String(last));
+  await expect(page.getByTestId('fame-track')).toContainText(String(Math.max(...expected.fame)));
+  const fame = await page.getByTestId('replay-seat').locator('h3').allTextContents();
+  expect(fame.map((h) => Number(h.split('·')[1]))).toEqual(expected.fame);
+  await expect(page.getByTestId('game-log').locator('li.over')).toHaveCount(1);
+
+  // From Seat 1's view: its next decision, and what the Master would have played.
+  await page.getByTestId('replay-first').click();
+  await page.getByTestId('replay-viewer').selectOption('0');
+  await page.getByTestId('replay-next-decision').click();
+  await page.getByTestId('replay-analyse').click();
+  await expect(page.getByTestId('replay-analysis')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('replay-analysis')).toContainText('The Master');
+  await shoot(page, 'replay-analysis');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -54,6 +54,9 @@ export class GameConnection implements GameClient {
   #seq = 0;
   #watching: { tableId: string; pin: string | undefined } | null = null;
   #resumeTable: string | null;
+  /** Pushes that come while a request to sit down waits for its answer (see #entering). */
+  #arriving: { batches: EventBatch[]; view: PlayerView | null } | null = null;
+  #arrived: { batches: EventBatch[]; view: PlayerView | null } | null = null;
 
   constructor(socket: ClientSocket, options: ConnectionOptions = {}) {
     this.#socket = socket;
@@ -101,13 +104,13 @@ export class GameConnection implements GameClient {
   }
 
   async join(tableId: string, name: string, pin?: string): Promise<boolean> {
-    const reply = await this.#call('table:join', pin ? { tableId, name, pin } : { tableId, name });
+    const reply = await this.#entering(() => this.#call('table:join', pin ? { tableId, name, pin } : { tableId, name }));
     if (reply) this.#seated(reply);
     return reply !== null;
   }
 
   async spectate(tableId: string, pin?: string): Promise<boolean> {
-    const reply = await this.#call('table:spectate', pin ? { tableId, pin } : { tableId });
+    const reply = await this.#entering(() => this.#call('table:spectate', pin ? { tableId, pin } : { tableId }));
     if (!reply) return false;
     this.#watching = { tableId, pin };
     this.#enter(reply.table, null);
@@ -117,7 +120,7 @@ export class GameConnection implements GameClient {
   async resume(tableId: string): Promise<boolean> {
     const held = this.#store.get(tableId);
     if (!held) return false;
-    const reply = await this.#call('table:resume', { tableId, token: held.token });
+    const reply = await this.#entering(() => this.#call('table:resume', { tableId, token: held.token }));
     if (!reply) {
       if (this.error?.code === 'BAD_TOKEN' || this.error?.code === 'NO_TABLE') this.#store.delete(tableId);
       return false;
@@ -166,7 +169,7 @@ export class GameConnection implements GameClient {
   }
 
   async playAgain(): Promise<boolean> {
-    const reply = await this.#call('table:rematch', {});
+    const reply = await this.#entering(() => this.#call('table:rematch', {}));
     if (reply) this.#seated(reply);
     return reply !== null;
   }
@@ -222,10 +225,17 @@ export class GameConnection implements GameClient {
     if (this.table?.id !== table.id) {
       this.view = null;
       this.log = [];
-    this.liveFrom = -1;
+      this.liveFrom = -1;
     }
     this.table = table;
     this.seat = seat;
+    // What the host pushed while it answered (a resumed seat's story and view) is ours now.
+    const early = this.#arrived;
+    this.#arrived = null;
+    if (early) {
+      this.#receiveEvents(early.batches);
+      if (early.view) this.#receiveView(early.view);
+    }
     this.#receiveTable(table);
     if (table.phase !== 'lobby') void this.#sync();
   }
@@ -237,7 +247,26 @@ export class GameConnection implements GameClient {
     if (reply && this.table) this.view = reply.view;
   }
 
+  /** Runs a request that sits this page down at a table, keeping what arrives before its answer. */
+  async #entering<T>(request: () => Promise<T>): Promise<T> {
+    this.#arrived = null;
+    this.#arriving = { batches: [], view: null };
+    let reply: T | undefined;
+    try {
+      reply = await request();
+      return reply;
+    } finally {
+      // Kept for #enter when the request succeeded (it runs right after), dropped otherwise.
+      this.#arrived = reply ? this.#arriving : null;
+      this.#arriving = null;
+    }
+  }
+
   #receiveView(view: PlayerView): void {
+    if (this.#arriving) {
+      this.#arriving.view = view;
+      return;
+    }
     if (!this.table) return;
     // Versions only increase on one connection; an older one is a late duplicate.
     if (this.view && view.version < this.view.version) return;
@@ -246,6 +275,10 @@ export class GameConnection implements GameClient {
 
   /** New versions' events, in order; a version already kept is a repeat after a reconnection. */
   #receiveEvents(batches: readonly EventBatch[]): void {
+    if (this.#arriving) {
+      this.#arriving.batches.push(...batches);
+      return;
+    }
     if (!this.table) return;
     const last = this.log.at(-1)?.version ?? -1;
     const fresh = batches.filter((b) => b.version > last);
