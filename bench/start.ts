@@ -60,7 +60,11 @@ function timed(args: string[], ready?: (out: string) => Promise<boolean> | boole
 async function hostAnswers(out: string): Promise<boolean> {
   const m = /(http:\/\/\S+)\s+\(this machine\)/.exec(out);
   if (!m) return false;
-  return (await fetch(m[1]!)).status === 200;
+  try {
+    return (await fetch(m[1]!)).status === 200;
+  } catch {
+    return false; // not answering yet
+  }
 }
 
 const quantiles = (xs: number[]) => {
