@@ -69,6 +69,7 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await page.getByTestId('open-network').click();
   await expect(network).toHaveAttribute('data-open', 'true');
   await expect(page.getByTestId('join-link')).toHaveText(`http://192.168.1.20:${host.port}`);
+  await expect(page.getByTestId('network-badge')).toContainText('Open to the network');
   await page.getByTestId('find-tables').click();
   await expect(page.getByTestId('network-table')).toHaveText('Friday at Bea’s');
   await page.getByTestId('export-record').click();
@@ -84,6 +85,7 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-table-room-open.png`, fullPage: true });
   await page.getByTestId('close-network').click();
   await expect(page.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
+  await expect(page.getByTestId('network-badge')).toHaveCount(0);
 
   expect(await page.evaluate('window.bridgeCalls')).toEqual([
     { open: true, always: false },

@@ -1,7 +1,7 @@
 // The desktop app itself, through Playwright's Electron support: it starts offline, a table is set
 // up against bots in its window, the table is opened to the LAN from the table room, and a
-// Chromium page joins it by the LAN link the window shows; the network is closed again and the
-// game starts with the guest still in, both humans playing. Where the Electron binary (or a
+// Chromium page joins it by the LAN link the window shows; both humans play, and the network is
+// closed mid-game with the guest playing on. Where the Electron binary (or a
 // display) is missing, it prints one line and is skipped.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -58,20 +58,23 @@ test('the desktop app plays against bots, opens the table to the LAN and a brows
     await guest.locator('[data-testid="table-row"] [data-testid="join"]').first().click();
     await expect(guest.getByTestId('table-room')).toBeVisible();
 
-    // Closing the network keeps the guest already at the table; a new connection is refused.
-    await win.getByTestId('close-network').click();
-    await expect(win.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
-    await expect(fetch(link)).rejects.toThrow();
-
     await win.getByTestId('start').click();
     await expect(win.getByTestId('table')).toBeVisible();
     await expect(guest.getByTestId('table')).toBeVisible();
+    const playable = (page: typeof win) => page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
     // Both humans play whatever they are offered until each has played a card.
     for (const page of [win, guest]) {
-      const card = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
-      await expect(card).toBeVisible({ timeout: 60_000 });
-      await card.click();
+      await expect(playable(page)).toBeVisible({ timeout: 60_000 });
+      await playable(page).click();
     }
+
+    // Closing the network (from the header, mid-game) refuses new connections; the guest plays on.
+    await win.getByTestId('badge-close-network').click();
+    await expect(win.getByTestId('network-badge')).toHaveCount(0);
+    await expect(fetch(link)).rejects.toThrow();
+    await expect(playable(guest)).toBeVisible({ timeout: 60_000 });
+    await playable(guest).click();
+    await expect(guest.getByTestId('connection-status')).toHaveText('Connected');
   } finally {
     await app.close();
     await rm(data, { recursive: true, force: true });

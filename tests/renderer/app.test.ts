@@ -164,9 +164,22 @@ describe('App inside Electron', () => {
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
 
+    // The header says so on every screen, and closes it too.
+    expect(document.querySelector('[data-testid="network-badge"]')?.textContent).toContain('Open to the network');
+    document.querySelector<HTMLButtonElement>('[data-testid="badge-close-network"]')!.click();
+    await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
+    expect(document.querySelector('[data-testid="network-badge"]')).toBeNull();
+
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
     document.querySelector<HTMLButtonElement>('[data-testid="close-network"]')!.click();
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
-    expect(bridge.changes).toEqual([{ open: true, always: false }, { open: false, always: false }]);
+    expect(bridge.changes).toEqual([
+      { open: true, always: false },
+      { open: false, always: false },
+      { open: true, always: false },
+      { open: false, always: false },
+    ]);
     void unmount(app);
   });
 

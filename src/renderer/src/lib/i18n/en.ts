@@ -22,6 +22,7 @@ export const en = {
   'network.always': 'Always open to the network at start',
   'network.noAddress': 'This computer has no network address to share.',
   'network.failed': 'The network could not be opened or closed.',
+  'network.badge': 'Open to the network',
   'saved.title': 'Finished games',
   'saved.none': 'No finished game yet.',
   'saved.won': 'Won by {names}',

@@ -22,6 +22,7 @@ export const fr = {
   'network.always': 'Toujours ouvrir au réseau au démarrage',
   'network.noAddress': 'Cet ordinateur n’a aucune adresse réseau à partager.',
   'network.failed': 'Impossible d’ouvrir ou de fermer le réseau.',
+  'network.badge': 'Ouvert au réseau',
   'saved.title': 'Parties terminées',
   'saved.none': 'Aucune partie terminée pour l’instant.',
   'saved.won': 'Gagnée par {names}',

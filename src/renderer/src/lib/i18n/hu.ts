@@ -22,6 +22,7 @@ export const hu = {
   'network.always': 'Induláskor mindig legyen nyitva a hálózatnak',
   'network.noAddress': 'Ennek a számítógépnek nincs megosztható hálózati címe.',
   'network.failed': 'Nem sikerült megnyitni vagy lezárni a hálózatot.',
+  'network.badge': 'Nyitva a hálózatnak',
   'saved.title': 'Befejezett játékok',
   'saved.none': 'Még nincs befejezett játék.',
   'saved.won': 'Nyertes: {names}',
