@@ -23,7 +23,7 @@ beforeAll(async () => {
   delete process.env['CHRONICLE_MDNS'];
   process.env['CHRONICLE_PORT'] = '0'; // other programs on this machine may hold the usual port
   await import('../../src/main/index');
-  await vi.waitFor(() => expect(windows()).toHaveLength(1));
+  await vi.waitFor(() => expect(windows()).toHaveLength(1), { timeout: 15_000 }); // the host starts first
   main = windows()[0]!;
   const appUrl = String(main.loadURL.mock.calls[0]?.[0]);
   onHandler(IPC.findNetworkTables)(ipcEvent(`${appUrl}/`));
@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   listenerOf<(e: { preventDefault(): void }) => void>(vi.mocked(app.on), 'will-quit')({ preventDefault: () => {} });
-  await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+  await vi.waitFor(() => expect(app.quit).toHaveBeenCalled(), { timeout: 15_000 }); // bot workers and tables close first
 });
 
 it('opens a listed table in a sandboxed window without preload, pinned to its host', () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   process.env['CHRONICLE_MDNS'] = 'off'; // tests send no multicast to the machine's networks
   process.env['CHRONICLE_PORT'] = '0'; // other programs on this machine may hold the usual port
   await import('../../src/main/index');
-  await vi.waitFor(() => expect(windows()).toHaveLength(1));
+  await vi.waitFor(() => expect(windows()).toHaveLength(1), { timeout: 15_000 }); // the host starts first
   win = windows()[0]!;
   appUrl = String(win.loadURL.mock.calls[0]?.[0]);
 });
@@ -122,7 +122,7 @@ describe('quitting', () => {
   it('closes the host (its tables flushed) before the app goes', async () => {
     const willQuit = listenerOf<(e: { preventDefault(): void }) => void>(vi.mocked(app.on), 'will-quit');
     willQuit({ preventDefault: vi.fn() });
-    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled(), { timeout: 15_000 }); // bot workers and tables close first
     await expect(fetch(appUrl)).rejects.toThrow();
   });
 });
