@@ -62,6 +62,12 @@ describe('a replay session', () => {
     r.analyse(version);
     console.log(`analysis of one decision: ${analysis.worlds} worlds, ${(performance.now() - started).toFixed(0)} ms`);
     expect(r.analyse(r.last)).toBeNull();
+    // On the host: each decision's answer is kept, and a new one waits its turn.
+    const first = r.analyseAt(version, 10_000);
+    expect(r.analyseAt(version, 10_001)).toBe(first);
+    const other = r.decisions(1).find((v) => v > version)!;
+    expect(r.analyseAt(other, 10_002)).toBe('wait');
+    expect(r.analyseAt(other, 20_000)).not.toBe('wait');
   });
 
   it('refuses what is not a record, with the parser message, and stops at an illegal action', () => {

@@ -125,7 +125,11 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   },
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
   'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
-  'replay:analyse': (p, { socket }) => replaying(socket, (r) => ({ ok: true, analysis: r.analyse(p.version) })),
+  'replay:analyse': (p, { socket }) =>
+    replaying(socket, (r) => {
+      const analysis = r.analyseAt(p.version, Date.now());
+      return analysis === 'wait' ? refuse('TOO_MANY_ATTEMPTS', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
+    }),
 };
 
 /** The record this connection opened, or a refusal. */

@@ -20,8 +20,13 @@ export type ReplayViewer = Viewer | 'all';
 
 /** A record holds at most this many actions (a long game has a few hundred). */
 export const MAX_REPLAY_ACTIONS = 5000;
-/** Playouts per analysed decision: a fraction of a second on the host. */
-export const ANALYSIS_PLAYOUTS = 160;
+/**
+ * Playouts per analysed decision. The analysis runs on the host's main thread (about half a
+ * second), so a connection gets one at most every ANALYSIS_INTERVAL_MS, and each decision's
+ * answer is kept.
+ */
+export const ANALYSIS_PLAYOUTS = 100;
+export const ANALYSIS_INTERVAL_MS = 1500;
 
 export interface ReplayStep {
   readonly view: PlayerView;
@@ -94,6 +99,20 @@ export class ReplaySession {
   /** The versions at which `seat` made a decision (the state before its action). */
   decisions(seat: Seat): number[] {
     return this.record.actions.flatMap((a, i) => (i < this.last && a.seat === seat ? [i] : []));
+  }
+
+  private readonly analysed = new Map<number, DecisionAnalysis | null>();
+  private lastAnalysisAt = -Infinity;
+
+  /** `analyse`, kept per decision; 'wait' when this session asked too recently for a new one. */
+  analyseAt(version: number, now: number): DecisionAnalysis | null | 'wait' {
+    const kept = this.analysed.get(version);
+    if (kept !== undefined) return kept;
+    if (now - this.lastAnalysisAt < ANALYSIS_INTERVAL_MS) return 'wait';
+    this.lastAnalysisAt = now;
+    const analysis = this.analyse(version);
+    this.analysed.set(version, analysis);
+    return analysis;
   }
 
   /** What the Master would have done at `version` for the seat deciding then, and both moves' chances. */
