@@ -161,6 +161,11 @@ function registerIpc(settingsFile: string): void {
   listen(IPC.findNetworkTables, () => findNetworkTables());
   handle(IPC.networkState, () => networkState());
   handle(IPC.savedGames, () => savedGames(dataDir));
+  handle(IPC.gameRecord, async (tableId) => {
+    const record = await finishedRecord(dataDir, tableId);
+    if (!record) throw new Error('there is no finished game with this id');
+    return record;
+  });
   handle(IPC.exportRecord, async (tableId) => {
     const record = await finishedRecord(dataDir, tableId);
     if (!record) throw new Error('there is no finished game with this id');

@@ -19,6 +19,7 @@ const bridge: ChronicleBridge = {
   setNetwork: (change) =>
     ipcRenderer.invoke(IPC.setNetwork, change.always === undefined ? { open: change.open } : { open: change.open, always: change.always }) as Promise<NetworkState>,
   savedGames: () => ipcRenderer.invoke(IPC.savedGames) as Promise<SavedGame[]>,
+  gameRecord: (tableId) => ipcRenderer.invoke(IPC.gameRecord, tableId),
   exportRecord: (tableId) => ipcRenderer.invoke(IPC.exportRecord, tableId) as Promise<boolean>,
 };
 

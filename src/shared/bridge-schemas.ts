@@ -14,6 +14,7 @@ export const IPC_SCHEMAS = {
   [IPC.setNetwork]: z.strictObject({ open: z.boolean(), always: z.boolean().optional() }),
   [IPC.savedGames]: none,
   [IPC.exportRecord]: z.string().regex(TABLE_ID),
+  [IPC.gameRecord]: z.string().regex(TABLE_ID),
 } as const satisfies Record<string, z.ZodType>;
 
 export type IpcChannel = keyof typeof IPC_SCHEMAS;

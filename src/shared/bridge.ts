@@ -65,6 +65,8 @@ export interface ChronicleBridge {
   setNetwork(change: NetworkChange): Promise<NetworkState>;
   /** The games kept on this computer, newest first. */
   savedGames(): Promise<SavedGame[]>;
+  /** A finished game's record (record-format.md), to open in the replay viewer. */
+  gameRecord(tableId: string): Promise<unknown>;
   /** Asks where to save a finished game's record (`.chronicle.json`); false when cancelled. */
   exportRecord(tableId: string): Promise<boolean>;
 }
@@ -85,4 +87,5 @@ export const IPC = {
   setNetwork: 'chronicle:set-network',
   savedGames: 'chronicle:saved-games',
   exportRecord: 'chronicle:export-record',
+  gameRecord: 'chronicle:game-record',
 } as const;

@@ -100,6 +100,7 @@ describe('App inside Electron', () => {
       networkState: () => Promise.resolve(state),
       savedGames: () => Promise.resolve([]),
       exportRecord: vi.fn(() => Promise.resolve(true)),
+      gameRecord: vi.fn((id: string) => Promise.resolve({ format: 'chronicle-record', id })),
       setNetwork: (change) => {
         changes.push(change);
         state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
@@ -198,7 +199,8 @@ describe('App inside Electron', () => {
     });
     const bridge = fakeBridge({ savedGames: () => Promise.resolve([game('done00000001', 'over', '<i>Friday</i>'), game('open00000001', 'playing', 'Open')]) });
     window.chronicle = bridge;
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const client = new FakeClient();
+    const app = mount(App, { target: document.body, props: { client, origin: 'http://127.0.0.1:7420' } });
     await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="finished-game"]')).toHaveLength(1));
     const row = document.querySelector('[data-testid="finished-game"]')!;
     expect(row.querySelector('strong')?.textContent).toBe('<i>Friday</i>');
@@ -206,6 +208,9 @@ describe('App inside Electron', () => {
     row.querySelector<HTMLButtonElement>('[data-testid="export-record"]')!.click();
     await vi.waitFor(() => expect(row.textContent).toContain('Saved'));
     expect(bridge.exportRecord).toHaveBeenCalledExactlyOnceWith('done00000001');
+    // Replay hands the record to the host's replay, as a record file would be.
+    row.querySelector<HTMLButtonElement>('[data-testid="replay-record"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'openReplay', args: [{ format: 'chronicle-record', id: 'done00000001' }] }));
     void unmount(app);
   });
 

@@ -8,7 +8,7 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   await import('../../src/preload/index');
   const [key, bridge] = vi.mocked(contextBridge.exposeInMainWorld).mock.calls[0] as [string, ChronicleBridge];
   expect(key).toBe(BRIDGE_KEY);
-  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'networkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
+  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'gameRecord', 'networkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
   expect(Object.values(bridge).every((f) => typeof f === 'function')).toBe(true);
 
   void bridge.appInfo();
@@ -16,6 +16,7 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   void bridge.setNetwork({ open: true, always: false, sneaky: 'x' } as never);
   void bridge.savedGames();
   void bridge.exportRecord('abcDEF123456');
+  void bridge.gameRecord('abcDEF123456');
   bridge.findNetworkTables();
   expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([
     [IPC.appInfo],
@@ -23,6 +24,7 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
     [IPC.setNetwork, { open: true, always: false }],
     [IPC.savedGames],
     [IPC.exportRecord, 'abcDEF123456'],
+    [IPC.gameRecord, 'abcDEF123456'],
   ]);
 
   const listener = vi.fn();
