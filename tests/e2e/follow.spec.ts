@@ -49,6 +49,36 @@ function chronicleReplay(file: string): ReplayOut {
   return JSON.parse(execFileSync(process.execPath, ['bin/chronicle.js', 'replay', file], { encoding: 'utf8' })) as ReplayOut;
 }
 
+interface Hidden {
+  before: string[][];
+  after: string[][];
+}
+
+/** The names of the cards `viewer` may not see at each version of a table's game (helpers/hidden-cards.ts). */
+function hiddenCards(tableId: string, viewer: number | 'spectator'): Hidden {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/hidden-cards.ts', host.dataDir, tableId, String(viewer)], { encoding: 'utf8' });
+  return JSON.parse(out) as Hidden;
+}
+
+// History titles hold card names ("The Witch Hunt") but name no card.
+const HISTORY_TITLES = ['Monster Attack', 'The Revolt', 'The Great Reform', 'The Witch Hunt', 'The Royal Wedding', 'The Scandal', 'The Great War', 'The Famine', 'The Succession', 'A Time of Darkness', 'Conversation with a Dragon', 'The Coronation of a King'];
+
+/** Log lines naming a hidden card; lines of a version before its new round's deal are judged by `before`. */
+function leaksInLog(lines: readonly { version: number; kind: string; text: string }[], hidden: Hidden): string[] {
+  const problems: string[] = [];
+  const dealtAt = new Set(lines.filter((l) => l.kind === 'round').map((l) => l.version));
+  const seenRound = new Set<number>();
+  for (const line of lines) {
+    if (line.kind === 'round') seenRound.add(line.version);
+    const early = line.version > 0 && dealtAt.has(line.version) && !seenRound.has(line.version);
+    const secret = (early ? hidden.before : hidden.after)[line.version] ?? [];
+    let text = line.text;
+    for (const title of HISTORY_TITLES) text = text.replaceAll(title, '');
+    for (const card of secret) if (new RegExp(`\\b${card}\\b`).test(text)) problems.push(`v${line.version} "${line.text}" names ${card}`);
+  }
+  return problems;
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   const body = await page.screenshot();
   await test.info().attach(name, { body, contentType: 'image/png' });
@@ -71,8 +101,11 @@ test('one player against three bots follows every play, ability, meeting and rou
   await page.getByTestId('table-name').fill('Follow table');
   await page.getByTestId('seats-4').check();
   await page.getByTestId('create').click();
-  for (let i = 0; i < 3; i++) await page.getByTestId('add-bot').first().click();
-  await expect(page.getByTestId('remove-bot')).toHaveCount(3);
+  // One bot at a time: each click waits for the seat it filled (a click on a stale button would miss).
+  for (let i = 1; i <= 3; i++) {
+    await page.getByTestId('add-bot').first().click();
+    await expect(page.getByTestId('remove-bot')).toHaveCount(i);
+  }
   await page.getByTestId('start').click();
   await expect(page.getByTestId('table')).toBeVisible();
   await expect(page.getByTestId('speed')).toHaveValue('instant');
@@ -138,6 +171,14 @@ test('one player against three bots follows every play, ability, meeting and rou
   await expect(page.getByTestId('story')).toHaveAttribute('data-shown', String(abilities.length + meetings));
   await expect(log.locator('li.round').first()).toContainText('Round 1');
   await expect(log.locator('li.over')).toHaveCount(1);
+
+  // Leak scan of what the page shows in its game log: no line names a card Ann could not see
+  // at the version it tells (negative control: the same scan as another seat finds some).
+  const lines = await log.locator('li').evaluateAll((items) => items.map((li) => ({ version: Number(li.getAttribute('data-version')), kind: li.classList[0] ?? '', text: li.textContent ?? '' })));
+  expect(leaksInLog(lines, hiddenCards(tableId, 0))).toEqual([]);
+  if (lines.some((l) => l.text.startsWith('Ann (you) played') && l.text.includes('face down'))) {
+    expect(leaksInLog(lines, hiddenCards(tableId, 1)).length, "the scan finds Ann's own face-down plays when judged as Bot 2").toBeGreaterThan(0);
+  } else console.log('log leak scan: Ann played nothing face down, so the negative control does not apply to this game');
 
   // The score sheet has every round; the last meeting keeps its reason.
   await page.getByTestId('open-score').click();

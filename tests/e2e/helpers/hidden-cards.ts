@@ -1,0 +1,23 @@
+// For the page leak scan: the English names of the cards a viewer may not see at each version
+// of a game on disk (tests/host/helpers/leak.ts), run under tsx (Playwright's loader cannot
+// import the card set's JSON). `before` judges what a version tells ahead of a new round's
+// deal (the round-ending play and meeting): the knowledge of the version before, with the cards
+// the winner of that last meeting took face up. Prints JSON: { before: string[][], after: string[][] }.
+import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
+import { hiddenByVersion } from '../../host/helpers/leak';
+import { eventsFromDisk, statesFromDisk } from '../../host/helpers/record';
+
+const [dataDir, tableId, viewerArg] = process.argv.slice(2);
+if (!dataDir || !tableId || viewerArg === undefined) throw new Error('usage: hidden-cards.ts DATA_DIR TABLE_ID SEAT|spectator');
+const viewer = viewerArg === 'spectator' ? 'spectator' : Number(viewerArg);
+const name = (id: string) => DEFAULT_CARD_SET.characterById.get(id)!.name.en;
+
+const hidden = hiddenByVersion(statesFromDisk(dataDir, tableId), viewer);
+const log = eventsFromDisk(dataDir, tableId);
+const before = log.map((batch) => {
+  const known = new Set(hidden[Math.max(0, batch.version - 1)]);
+  for (const e of batch.events) if (e.type === 'meetingEnded') for (const p of e.meeting.plays) if (!p.returned) known.delete(p.card);
+  return [...known].map(name);
+});
+const after = log.map((batch) => [...hidden[batch.version]!].map(name));
+process.stdout.write(JSON.stringify({ before, after }));
