@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Action } from '../../shared/rules/actions';
 import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
+import { actionSchema, optionsSchema, playersSchema, seatSchema } from '../../shared/rules/schemas';
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../shared/rules/types';
 import type { PinHash } from './tokens';
 
@@ -36,21 +37,18 @@ export type TableLine =
   | { readonly t: 'control'; readonly seat: Seat; readonly bot: boolean; readonly level?: BotLevel }
   | { readonly t: 'left'; readonly seat: Seat };
 
-const seat = z.int().min(0).max(5);
+const seat = seatSchema;
 const text = z.string().max(400);
 const hex = z.string().regex(/^[0-9a-f]{64}$/);
-const action = z.union([
-  z.strictObject({ seat, play: z.string().max(64), faceDown: z.boolean().optional() }),
-  z.strictObject({ seat, choose: z.strictObject({ target: seat.optional(), card: z.string().max(64).optional() }) }),
-]);
-const options = z.strictObject({ themeCardOpens: z.boolean(), twoHistoryCards: z.boolean(), prolongedGame: z.boolean() });
+const action = actionSchema;
+const options = optionsSchema;
 
 const header = z.strictObject({
   t: z.literal('table'),
   v: z.literal(TABLE_FILE_VERSION),
   id: z.string().max(64),
   name: text,
-  players: z.int().min(3).max(6),
+  players: playersSchema,
   options,
   pin: z.strictObject({ salt: z.string().max(64), hash: hex }).nullable(),
   hints: z.boolean().optional(),
@@ -78,7 +76,7 @@ const headerV1 = z.strictObject({
   v: z.literal(1),
   id: z.string().max(64),
   name: text,
-  players: z.int().min(3).max(6),
+  players: playersSchema,
   options: options.partial(),
   seed: z.string().min(1).max(1024),
 });

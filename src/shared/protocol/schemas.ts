@@ -1,6 +1,7 @@
 // The runtime schema of every client event's payload. Anything that does not parse is refused
 // with BAD_REQUEST before it reaches a table. Strict objects: unknown keys are refused too.
 import { z } from 'zod';
+import { choiceSchema, chooseSchema, optionsSchema, playSchema, playersSchema, seatSchema } from '../rules/schemas';
 import { BOT_LEVELS } from './bot-level';
 import type { ClientEvent, PayloadOf } from './events';
 import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
@@ -8,8 +9,7 @@ import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
 export const TABLE_ID = /^[A-Za-z0-9_-]{8,32}$/;
 export const TOKEN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
 
-const seat = z.int().min(0).max(5);
-const cardId = z.string().min(1).max(64);
+const seat = seatSchema;
 const tableId = z.string().regex(TABLE_ID);
 const pin = z.string().min(1).max(32);
 const cleaned = (max: number) =>
@@ -20,13 +20,13 @@ const cleaned = (max: number) =>
     .pipe(z.string().min(1));
 const empty = z.strictObject({}).nullish(); // an omitted payload arrives as null
 
-const options = z
-  .strictObject({ themeCardOpens: z.boolean(), twoHistoryCards: z.boolean(), prolongedGame: z.boolean() })
-  .partial();
+const options = optionsSchema.partial();
 
+// An intent's action: the record's form, where a seat, if sent, must be yours (the host checks)
+// and a choice may name a face-down card by its place (ruling 14).
 const action = z.union([
-  z.strictObject({ play: cardId, faceDown: z.boolean().optional(), seat: seat.optional() }),
-  z.strictObject({ choose: z.strictObject({ target: seat.optional(), card: cardId.optional(), place: seat.optional() }), seat: seat.optional() }),
+  playSchema.extend({ seat: seat.optional() }),
+  chooseSchema.extend({ seat: seat.optional(), choose: choiceSchema.extend({ place: seat.optional() }) }),
 ]);
 
 const replayViewer = z.union([seat, z.literal('spectator'), z.literal('all')]);
@@ -35,7 +35,7 @@ export const SCHEMAS = {
   'table:list': empty,
   'table:create': z.strictObject({
     name: cleaned(MAX_TABLE_NAME),
-    players: z.int().min(3).max(6),
+    players: playersSchema,
     options: options.optional(),
     pin: pin.optional(),
     playerName: cleaned(MAX_PLAYER_NAME),

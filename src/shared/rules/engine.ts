@@ -15,6 +15,7 @@ import { Rng, Stream, seedKey } from './rng';
 import { endRoundIfHandEmpty } from './round';
 import { type DraftState, type GameState, type RoundDeal, draftOf } from './state';
 import { DEFAULT_OPTIONS, type GameOptions, MAX_PLAYERS, MIN_PLAYERS, type Seat } from './types';
+import { ACTION_KEYS } from './schemas';
 
 export interface GameSetup {
   readonly players: number;
@@ -197,9 +198,9 @@ function shapeProblem(s: GameState, action: unknown): string | null {
 }
 
 // Exactly the fields of a record's actions (record-format.md), so every accepted action can be recorded.
-const PLAY_KEYS = ['seat', 'play', 'faceDown'];
-const CHOOSE_KEYS = ['seat', 'choose'];
-const CHOICE_KEYS = ['target', 'card'];
+const PLAY_KEYS = ACTION_KEYS.play;
+const CHOOSE_KEYS = ACTION_KEYS.choose;
+const CHOICE_KEYS = ACTION_KEYS.choice;
 
 const hasOnlyKeys = (o: Record<string, unknown>, allowed: readonly string[]): boolean => {
   for (const key in o) if (!allowed.includes(key)) return false;

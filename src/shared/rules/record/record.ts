@@ -10,6 +10,7 @@ import type { GameEvent } from '../events';
 import { type Result, err, ok } from '../result';
 import type { GameState, RoundDeal } from '../state';
 import type { GameOptions } from '../types';
+import { actionSchema, cardIdSchema, optionsSchema, playersSchema } from '../schemas';
 
 export const RECORD_FORMAT = 'chronicle-record';
 export const RECORD_VERSION = 1;
@@ -26,20 +27,12 @@ export interface GameRecord {
   readonly actions: readonly Action[];
 }
 
-const cardId = z.string().min(1).max(64);
-const seat = z.int().min(0).max(5);
-const actionSchema = z.union([
-  z.strictObject({ seat, play: cardId, faceDown: z.boolean().optional() }),
-  z.strictObject({ seat, choose: z.strictObject({ target: seat.optional(), card: cardId.optional() }) }),
-]);
+const cardId = cardIdSchema;
 const recordSchema = z.strictObject({
   format: z.literal(RECORD_FORMAT),
   version: z.int(),
-  players: z.int().min(3).max(6),
-  options: z
-    .strictObject({ themeCardOpens: z.boolean(), twoHistoryCards: z.boolean(), prolongedGame: z.boolean() })
-    .partial()
-    .default({}),
+  players: playersSchema,
+  options: optionsSchema.partial().default({}),
   cardSet: z.union([z.string(), z.looseObject({})]).default('default'),
   seed: z.string().max(1024).default(''),
   rounds: z
