@@ -32,7 +32,7 @@ const LAYERS = [
 const SHARED_ALL = { shared: 'all', rules: 'all', bots: 'all', protocol: 'all' };
 const MAY_IMPORT = {
   rules: { rules: 'all' },
-  bots: { bots: 'all', rules: 'all' },
+  bots: { bots: 'all', rules: 'all', protocol: 'all' }, // protocol: the bot levels a seat is given
   protocol: { protocol: 'all', rules: 'all' },
   shared: { ...SHARED_ALL },
   host: { host: 'all', ...SHARED_ALL },

@@ -1,5 +1,5 @@
 // Shared helpers for the bot tests: seeded random games, stepped one action at a time.
-import { BotRng } from '../../src/shared/bots/prng';
+import { BotRng, hashString as hash } from '../../src/shared/bots/prng';
 import { type GameOptions, type GameState, applyAction, currentDecider, legalActions, newGame } from '../../src/shared/rules';
 
 export const OPTION_SETS: readonly Partial<GameOptions>[] = [
@@ -30,11 +30,7 @@ export function* randomGame(players: number, seed: string, options: Partial<Game
   }
 }
 
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+export { hash };
 
 /** Percentile of a list of numbers (p in 0…1). */
 export function percentile(values: readonly number[], p: number): number {

@@ -9,7 +9,7 @@
 // right code, and neither changes the input state (JSON snapshot before/after). In half the
 // games every state is also deep-frozen, so any write into an input state throws at once.
 import { afterAll, describe, expect, it } from 'vitest';
-import { BotRng } from '../../src/shared/bots/prng';
+import { BotRng, hashString } from '../../src/shared/bots/prng';
 import {
   type Action,
   type DecisionKind,
@@ -692,7 +692,7 @@ interface Config {
 function playGame(cfg: Config, game: number): void {
   const tag = `${cfg.players}p-${Number(cfg.options.themeCardOpens)}${Number(cfg.options.twoHistoryCards)}${Number(cfg.options.prolongedGame)}-${game}`;
   const seed = `invariants-${tag}`;
-  const rng = new BotRng(hashOf(seed));
+  const rng = new BotRng(hashString(seed));
   const freeze = game % 2 === 1;
   // The first game of every configuration checks the expensive battery on every step, the others on one step in eight.
   const sampleEvery = game < 1 ? 1 : 8;
@@ -736,7 +736,7 @@ function playGame(cfg: Config, game: number): void {
       expectRefused(s, { seat, choose: { target: 0 } }, 'GAME_OVER', 'after the end');
     }
   } catch (e) {
-    const where = `game ${seed} (players ${cfg.players}, options ${JSON.stringify(cfg.options)}, BotRng seed ${hashOf(seed)}), step ${step}, version ${s.version}, last action ${JSON.stringify(last)}`;
+    const where = `game ${seed} (players ${cfg.players}, options ${JSON.stringify(cfg.options)}, BotRng seed ${hashString(seed)}), step ${step}, version ${s.version}, last action ${JSON.stringify(last)}`;
     const error = e instanceof Error ? e : new Error(String(e));
     throw new Error(`${where}:\n${error.message}${e instanceof InvariantError ? '' : `\n${error.stack}`}`, { cause: e });
   }
@@ -745,12 +745,6 @@ function playGame(cfg: Config, game: number): void {
   if (freeze) stats.frozenGames++;
 }
 
-/** FNV-1a, for a BotRng seed from the game's seed string. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 // Full count under `npm run test:soak` (tests/helpers/soak.ts).
 const GAMES_PER_CONFIG = games(64, 16);

@@ -11,10 +11,10 @@ import { Knowledge } from './knowledge';
 import { type Budget, type MasterContext, type MasterStats, masterDecide } from './master';
 import { noviceAction } from './novice';
 import { BotRng, hashString, mix } from './prng';
-import { tableFromView } from './table';
+import { boardFromView } from './board';
+import type { BotLevel } from '../protocol/bot-level';
 
-export const BOT_LEVELS = ['novice', 'adept', 'master'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+export { BOT_LEVELS, type BotLevel } from '../protocol/bot-level';
 
 export interface BotOptions {
   /** Same seed and same views give the same decisions (for the Master: with a playout budget). */
@@ -79,9 +79,9 @@ export function createBot(level: BotLevel, options: BotOptions = {}): Bot {
       if (view.legalActions.length === 1) return view.legalActions[0]!;
       switch (level) {
         case 'novice':
-          return noviceAction(tableFromView(view, cards, k), rng);
+          return noviceAction(boardFromView(view, cards, k), rng);
         case 'adept':
-          return adeptAction(tableFromView(view, cards, k), rng);
+          return adeptAction(boardFromView(view, cards, k), rng);
         case 'master': {
           const key = `${view.players}|${JSON.stringify(view.options)}`;
           if (key !== shape) {
