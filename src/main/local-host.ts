@@ -5,13 +5,12 @@
 // without ending any game.
 import { mkdir } from 'node:fs/promises';
 import type { LanState } from '../shared/bridge';
-import { createBotPool } from './bots/pool';
-import { poolPolicy } from './bots/pool-policy';
-import { createBonjourDiscovery } from './discovery/bonjour-discovery';
+import { createBonjourDiscovery } from './discovery/bonjour-advertiser';
 import type { Advertiser } from './host/advertiser';
-import type { Log } from './host/clock';
+import type { Log } from './host/log';
 import { DEFAULT_PORT, type Host, createHost } from './host/create-host';
 import { lanAddresses } from './host/lan-urls';
+import { startHostServices } from './host/services';
 import { type LanDoor, openLanDoor } from './lan-door';
 import { SwitchableAdvertiser } from './switchable-advertiser';
 
@@ -44,19 +43,16 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
   await mkdir(options.dataDir, { recursive: true });
   const createDiscovery = options.mdns === false ? null : (options.discovery ?? (() => createBonjourDiscovery()));
   const advertiser = new SwitchableAdvertiser(createDiscovery ?? (() => ({ advertise() {}, withdraw() {}, close: async () => {} })));
-  // Bots think in worker threads, so a Master never stalls the tables or the window.
-  const bots = createBotPool();
+  const services = startHostServices({ discovery: advertiser });
   const start = (port: number) =>
     createHost({
       port,
       host: LOOPBACK,
       dataDir: options.dataDir,
       staticDir: options.staticDir,
-      discovery: advertiser,
+      ...services.hostOptions,
       // Join links carry the LAN addresses only while the door is open.
       reachableAddresses: () => door?.addresses ?? [],
-      botPolicy: poolPolicy(bots),
-      hint: (view) => bots.hint(view),
       ...(options.botDelayMs === undefined ? {} : { botDelayMs: options.botDelayMs }),
       ...(options.log ? { log: options.log } : {}),
     });
@@ -102,7 +98,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       await door?.close();
       door = null;
       await host.close(); // closes the advertiser too (goodbyes)
-      await bots.close();
+      await services.close();
     },
   };
 }

@@ -7,12 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import qrcode from 'qrcode-terminal';
-import { createBotPool } from '../bots/pool';
-import { poolPolicy } from '../bots/pool-policy';
-import { createBonjourDiscovery } from '../discovery/bonjour-discovery';
-import { type Log, consoleLog } from '../host/clock';
+import { type Log, consoleLog } from '../host/log';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
 import { hostUrls } from '../host/lan-urls';
+import { startHostServices } from '../host/services';
 
 // The built renderer, out/renderer: beside the CLI bundle (out/cli/) or three levels above this
 // source file (when the sources run through tsx).
@@ -106,27 +104,21 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
   process.on('unhandledRejection', onCrash);
   try {
     await mkdir(opts.dataDir, { recursive: true });
-    const discovery = opts.mdns
-      ? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? io.err(`[discovery] ${m}\n`) : undefined) })
-      : undefined;
-    // Bots think in worker threads, so a Master never stalls the tables.
-    const bots = createBotPool({ onProblem: (m) => io.err(`[bots] ${m}\n`) });
+    const services = startHostServices({ discovery: opts.mdns ? undefined : false, warn: (source, m) => io.err(`[${source}] ${m}\n`) });
     let host;
     try {
       host = await createHost({
         port: opts.port,
         host: opts.host,
         dataDir: opts.dataDir,
-        discovery,
+        ...services.hostOptions,
         log,
         staticDir: RENDERER_DIR,
         graceMs: opts.graceMs,
         botDelayMs: opts.botDelayMs,
-        botPolicy: poolPolicy(bots),
-        hint: (view) => bots.hint(view),
       });
     } catch (e) {
-      await Promise.all([discovery?.close(), bots.close()]);
+      await services.close();
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') io.err(`port ${opts.port} is in use: try another one with --port (0 picks a free one)\n`);
       else io.err(`cannot start the host: ${(e as Error).message}\n`);
@@ -144,7 +136,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     const signal = await (io.stopSignal ?? waitForSignal());
     io.out(`${signal}: stopping…\n`);
     await host.close();
-    await bots.close();
+    await services.close();
     io.out('stopped\n');
     return 0;
   } finally {

@@ -1,0 +1,37 @@
+// What a real host runs beside its tables, wired the same way for `chronicle host` and the
+// desktop app: bots thinking in worker threads (so a Master never stalls the tables or the
+// window), hints from the Master, and the mDNS advertiser.
+import { createBotPool } from '../bots/pool';
+import { poolPolicy } from '../bots/pool-policy';
+import { createBonjourDiscovery } from '../discovery/bonjour-advertiser';
+import type { Advertiser } from './advertiser';
+import type { HostOptions } from './create-host';
+
+export interface HostServicesOptions {
+  /** The advertiser: bonjour-service unless given one, none when false. */
+  readonly discovery?: Advertiser | false;
+  /** One line per problem of the bot pool or the mDNS stack (default: none). */
+  readonly warn?: (source: 'bots' | 'discovery', message: string) => void;
+}
+
+export interface HostServices {
+  /** What createHost takes from them. */
+  readonly hostOptions: Pick<HostOptions, 'botPolicy' | 'hint' | 'discovery'>;
+  /** Stops the bots and the advertiser (the host stops the advertiser too when it closes). */
+  close(): Promise<void>;
+}
+
+export function startHostServices(options: HostServicesOptions = {}): HostServices {
+  const warn = options.warn ?? (() => {});
+  const discovery =
+    options.discovery === false
+      ? undefined
+      : (options.discovery ?? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? warn('discovery', m) : undefined) }));
+  const pool = createBotPool({ onProblem: (m) => warn('bots', m) });
+  return {
+    hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), discovery },
+    close: async () => {
+      await Promise.all([discovery?.close(), pool.close()]);
+    },
+  };
+}
