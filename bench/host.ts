@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { type Socket, io } from 'socket.io-client';
-import { silentLog } from '../src/main/host/clock';
+import { silentLog } from '../src/main/host/log';
 import { createHost } from '../src/main/host/create-host';
 import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';

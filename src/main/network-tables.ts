@@ -3,7 +3,7 @@
 // a clean URL (an odd address, port or path) is left out.
 import { isIPv4 } from 'node:net';
 import type { NetworkTable } from '../shared/bridge';
-import { browseTables } from './discovery/bonjour-discovery';
+import { browseTables } from './discovery/bonjour-browser';
 import type { FoundTable, TableBrowser } from './discovery/discovery';
 
 const TABLE_PATH = /^\/t\/[A-Za-z0-9_-]{1,64}$/;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { adeptAction } from '../../src/shared/bots/adept';
 import { botCards, goalsOf } from '../../src/shared/bots/cards';
-import type { Table, TablePlay } from '../../src/shared/bots/table';
+import type { Board, BoardPlay } from '../../src/shared/bots/board';
 import { type Action, type CardId, type DecisionKind, DEFAULT_CARD_SET, type HistoryId, type Seat } from '../../src/shared/rules';
 
 const cards = botCards(DEFAULT_CARD_SET);
@@ -12,7 +12,7 @@ interface Setup {
   hand: CardId[];
   allies?: CardId[][];
   masked?: CardId[];
-  plays?: TablePlay[];
+  plays?: BoardPlay[];
   leader?: Seat;
   fame?: number[];
   kind?: 'play' | DecisionKind;
@@ -22,7 +22,7 @@ interface Setup {
 }
 
 /** Seat 0's table in a four-player game; its legal plays follow ruling 2. */
-function table(x: Setup): Table {
+function table(x: Setup): Board {
   const allies = x.allies ?? [[], [], [], []];
   const plays = x.plays ?? [];
   const seen = new Set<CardId>([...x.hand, ...allies.flat(), ...plays.flatMap((p) => (p.card ? [p.card] : []))]);
@@ -50,7 +50,7 @@ function table(x: Setup): Table {
     allies,
     masked: x.masked ?? [],
     leader: x.leader ?? (plays.length ? (4 - plays.length) % 4 : 0),
-    leadSuit: lead as Table['leadSuit'],
+    leadSuit: lead as Board['leadSuit'],
     plays,
     fame: x.fame ?? [0, 0, 0, 0],
     kind,
@@ -63,7 +63,7 @@ function table(x: Setup): Table {
 const decide = (x: Setup) => adeptAction(table(x), null);
 const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [Seat, CardId][]): Action[] =>
   pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
-const play = (seat: Seat, card: CardId | null, faceDown = false): TablePlay => ({ seat, card, faceDown, returned: false });
+const play = (seat: Seat, card: CardId | null, faceDown = false): BoardPlay => ({ seat, card, faceDown, returned: false });
 
 describe('the Adept', () => {
   it('sends the Demon to an opponent, the leader in Fame first', () => {

@@ -4,17 +4,9 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceConfig } from 'bonjour-service';
-import {
-  browseTables,
-  createBonjourDiscovery,
-  instanceName,
-  pickAddress,
-  type BrowsedService,
-  type MdnsPacket,
-  type MdnsStack,
-  type MdnsStackFactory,
-  type ServiceBrowser,
-} from '../../src/main/discovery/bonjour-discovery';
+import { createBonjourDiscovery, instanceName } from '../../src/main/discovery/bonjour-advertiser';
+import { browseTables, pickAddress } from '../../src/main/discovery/bonjour-browser';
+import type { BrowsedService, MdnsPacket, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../src/main/discovery/mdns-stack';
 import type { AdvertisedTable, DiscoveryLogLevel, FoundTable } from '../../src/main/discovery/discovery';
 import { txtStrings } from '../../src/main/discovery/txt';
 

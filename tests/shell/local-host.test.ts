@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdvertisedTable, Advertiser } from '../../src/main/host/advertiser';
-import { silentLog } from '../../src/main/host/clock';
+import { silentLog } from '../../src/main/host/log';
 import { lanAddresses } from '../../src/main/host/lan-urls';
 import { type LocalHost, startLocalHost } from '../../src/main/local-host';
 import { type ClientSocket, connectTo, tempDir } from '../host/helpers/host';

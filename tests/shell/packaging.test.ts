@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { describe, expect, it, vi } from 'vitest';
-import { SERVICE_TYPE } from '../../src/main/discovery/bonjour-discovery';
+import { SERVICE_TYPE } from '../../src/main/discovery/mdns-stack';
 import { DEFAULT_PORT } from '../../src/main/host/create-host';
 
 const root = join(import.meta.dirname, '../..');

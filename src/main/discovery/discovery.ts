@@ -2,7 +2,7 @@
 // clients list them. An advertisement is only a hint (mDNS is unauthenticated, RFC 6762 §21):
 // joining still goes through Socket.IO and the table's own checks, and a client shows where a
 // table is (address) next to what it claims to be (name).
-// The implementation lives in bonjour-discovery.ts; the TXT format in txt.ts.
+// The implementation: bonjour-advertiser.ts and bonjour-browser.ts over mdns-stack.ts; the TXT format in txt.ts.
 
 /** What a host advertises for one open table. */
 export interface AdvertisedTable {

@@ -11,7 +11,7 @@ import { currentDecider } from '../../shared/rules/engine';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../shared/rules/view';
-import type { Log } from './clock';
+import type { Log } from './log';
 
 /** Which seat a bot plays (bots that remember key their memory by it). */
 export interface BotSeat {

@@ -1,4 +1,4 @@
-// Time and logging are injected so tests can run a host with a fake clock and a quiet log.
+// Time is injected so tests can run a host with a fake clock.
 
 export interface Clock {
   /** Milliseconds, monotonic enough for grace periods and rate limits. */
@@ -6,18 +6,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-export interface Log {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-}
-
-/** Never log tokens, seeds or hands: messages name tables, seats and codes only. */
-export const consoleLog: Log = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-  error: (m, e) => console.error(m, e instanceof Error ? (e.stack ?? e.message) : (e ?? '')),
-};
-
-export const silentLog: Log = { info: () => {}, warn: () => {}, error: () => {} };

@@ -6,7 +6,7 @@
 import type { ClientEvent, ClientToServerEvents, Refusal, Reply } from '../../shared/protocol/events';
 import { type ParsedPayload, SCHEMAS } from '../../shared/protocol/schemas';
 import { type SecretGuards, beginAll } from './attempts';
-import type { Log } from './clock';
+import type { Log } from './log';
 import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
 import { TooManyTables, type TableRegistry } from './registry';

@@ -1,4 +1,4 @@
-// The table as one seat sees it, in the form the hand-written policies read: built from a
+// The board: the table as one seat sees it, in the form the hand-written policies read: built from a
 // PlayerView plus what the seat remembers (live play), or from a simulated state for the seat
 // to act (the Master's playouts, where every seat plays from its own cards and public zones).
 import type { Action } from '../rules/actions';
@@ -10,7 +10,7 @@ import { answersAsSeen } from '../rules/place';
 import { type BotCards, type Goals, type SuitIndex, goalsOf, suitIndex } from './cards';
 import type { Knowledge } from './knowledge';
 
-export interface TablePlay {
+export interface BoardPlay {
   readonly seat: Seat;
   /** null: face down and not ours. */
   readonly card: CardId | null;
@@ -18,7 +18,7 @@ export interface TablePlay {
   readonly returned: boolean;
 }
 
-export interface Table {
+export interface Board {
   readonly cards: BotCards;
   readonly goals: Goals;
   readonly me: Seat;
@@ -29,7 +29,7 @@ export interface Table {
   readonly masked: readonly CardId[];
   readonly leader: Seat;
   readonly leadSuit: SuitIndex | -1;
-  readonly plays: readonly TablePlay[];
+  readonly plays: readonly BoardPlay[];
   readonly fame: readonly number[];
   readonly kind: 'play' | DecisionKind;
   readonly legal: readonly Action[];
@@ -39,7 +39,7 @@ export interface Table {
   readonly voids: readonly number[];
 }
 
-export function tableFromView(view: PlayerView, cards: BotCards, knowledge: Knowledge | null): Table {
+export function boardFromView(view: PlayerView, cards: BotCards, knowledge: Knowledge | null): Board {
   const me = view.viewer === 'spectator' ? -1 : view.viewer;
   const unseen = knowledge ? knowledge.unseen(view) : unseenFromView(view, cards);
   return {
@@ -77,10 +77,10 @@ const NO_VOIDS: readonly number[] = [0, 0, 0, 0, 0, 0];
  * The seat to act in a simulated state, as it would see it (its hand, the public zones, the
  * other hands as unknown). Face-down cards of other seats are hidden from it.
  */
-export function tableFromState(s: GameState, seat: Seat, cards: BotCards, goals: Goals | null, legal?: readonly Action[]): Table {
+export function boardFromState(s: GameState, seat: Seat, cards: BotCards, goals: Goals | null, legal?: readonly Action[]): Board {
   const unseen: CardId[] = [];
   for (let o = 0; o < s.players; o++) if (o !== seat) for (const c of s.hands[o]!) unseen.push(c);
-  const plays: TablePlay[] = [];
+  const plays: BoardPlay[] = [];
   for (const p of s.meeting.plays) {
     const hidden = p.faceDown && p.seat !== seat;
     if (hidden) unseen.push(p.card);

@@ -21,7 +21,7 @@ import { goalsOf } from './cards';
 import { buildState, sampleHidden, templateFor } from './determinize';
 import type { Knowledge } from './knowledge';
 import type { BotRng } from './prng';
-import { tableFromState, tableFromView } from './table';
+import { boardFromState, boardFromView } from './board';
 
 export type Budget = { readonly playouts: number } | { readonly ms: number };
 
@@ -71,7 +71,7 @@ export function rollout(d: DraftState, seat: Seat, cards: BotCards, goals: Goals
   for (let guard = 0; !d.over && d.round === round && guard < 500; guard++) {
     const who = currentDecider(d)!;
     const legal = legalActions(d, who);
-    const action = legal.length === 1 ? legal[0]! : adeptAction(tableFromState(d, who, cards, goals, legal), null);
+    const action = legal.length === 1 ? legal[0]! : adeptAction(boardFromState(d, who, cards, goals, legal), null);
     const r = applyInPlace(d, resolvePlace(d, action));
     if (!r.ok) throw new Error(`rollout: ${r.error.message}`);
   }
@@ -118,7 +118,7 @@ export function masterDecide(
   const { cards } = ctx;
   const seat = view.viewer as Seat;
 
-  const table = tableFromView(view, cards, knowledge);
+  const table = boardFromView(view, cards, knowledge);
   const prior = adeptScores(table);
   const bestPrior = Math.max(...prior);
   const order = legal.map((_, i) => i).sort((a, b) => prior[b]! - prior[a]!);

@@ -4,12 +4,12 @@
 import type { Action } from '../rules/actions';
 import { adeptScores } from './adept';
 import type { BotRng } from './prng';
-import type { Table } from './table';
+import type { Board } from './board';
 
 /** How far below the Adept's best a move may be and still be "reasonable", in ally units. */
 export const NOVICE_SLACK = 3;
 
-export function noviceAction(t: Table, rng: BotRng): Action {
+export function noviceAction(t: Board, rng: BotRng): Action {
   const legal = t.legal;
   if (legal.length <= 1) return legal[0]!;
   const scores = adeptScores(t);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { type Host, type HostOptions, createHost } from '../../../src/main/host/create-host';
-import { silentLog } from '../../../src/main/host/clock';
+import { silentLog } from '../../../src/main/host/log';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../src/shared/protocol/events';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,0 +1,247 @@
+// Discovery over mDNS/DNS-SD with bonjour-service 1.4.4 (multicast-dns 7.2.5, IPv4 only).
+// Notes from its source that shape this file (see reliability-security.md §4.3, toolchain-facts §4):
+//  - The multicast-dns socket's `error` event has no listener in bonjour-service: an EADDRINUSE or
+//    EACCES would throw. We listen to `error` and `warning` and pass an error callback, so mDNS
+//    failures are logged and the socket is re-created on the next network check.
+//  - On a name conflict bonjour-service silently stops the service: instance names carry a short id
+//    hashed from the table id and a per-process random salt, so they are unique on the link.
+//  - `service.stop()` unregisters records *by name*, A/AAAA included; with a shared host name, stopping
+//    one table would drop the addresses of all the others. Each table therefore gets its own SRV
+//    target `chronicle-<id>.local` (also keeps us clear of the OS responder's `<hostname>.local`).
+//  - The browser never expires services (PTR TTL is 8 h) and queries only once: we re-query with
+//    back-off and drop what has not answered for `staleAfterMs`; goodbyes drop after 1 s (RFC 6762
+//    §10.1), which also hides the goodbye/announce pair of a TXT update from our own clients.
+//  - Multicast memberships go stale when the network changes: when the interface list changes we
+//    re-create the mDNS socket and re-advertise everything (probing again, RFC 6762 §8).
+//
+// This file: the slice of bonjour-service we use, and the keeper of the mDNS socket (re-created
+// when the network changes). The advertiser is bonjour-advertiser.ts, the browser bonjour-browser.ts.
+import { networkInterfaces } from 'node:os';
+import { Bonjour, type BrowserConfig, type ServiceConfig } from 'bonjour-service';
+import type { DiscoveryLog, DiscoveryLogLevel } from './discovery';
+
+/** DNS-SD service type: `_chronicle._tcp.local` (application name ≤ 15 chars, RFC 6763 §7.2). */
+export const SERVICE_TYPE = 'chronicle';
+export const SERVICE_DOMAIN = `_${SERVICE_TYPE}._tcp.local`;
+
+// ---- the slice of bonjour-service we use (real adapter below; tests may inject a fake) --------
+
+/** A resource record as multicast-dns decodes it. */
+export interface MdnsRecord {
+  readonly name: string;
+  readonly type: string;
+  readonly ttl?: number;
+  readonly data?: unknown;
+}
+export interface MdnsPacket {
+  readonly answers?: readonly MdnsRecord[];
+  readonly additionals?: readonly MdnsRecord[];
+}
+/** What bonjour-service's browser assembles from PTR/SRV/TXT/A records. */
+export interface BrowsedService {
+  readonly name?: string;
+  readonly fqdn?: string;
+  readonly port?: number;
+  readonly addresses?: readonly string[];
+  readonly referer?: { readonly address: string; readonly family: string };
+  /** TXT strings as received (Buffers). */
+  readonly rawTxt?: unknown;
+}
+export interface PublishedService {
+  once(event: 'up', listener: () => void): unknown;
+  stop(callback?: (err?: unknown) => void): void;
+}
+export interface ServiceBrowser {
+  readonly services: readonly BrowsedService[];
+  on(event: 'down', listener: (service: BrowsedService) => void): unknown;
+  update(): void;
+  stop(): void;
+}
+/** One mDNS socket with its responder and browser. */
+export interface MdnsStack {
+  publish(config: ServiceConfig): PublishedService;
+  unpublishAll(callback: (err?: unknown) => void): void;
+  find(config: BrowserConfig): ServiceBrowser;
+  destroy(callback: () => void): void;
+  /** multicast-dns events: 'response' (packet, rinfo), 'error', 'warning'. */
+  on(event: 'response', listener: (packet: MdnsPacket) => void): void;
+  on(event: 'error' | 'warning', listener: (err: unknown) => void): void;
+}
+export interface MdnsSocketOptions {
+  readonly interface?: string;
+  readonly bind?: string;
+}
+export type MdnsStackFactory = (options: MdnsSocketOptions, onError: (err: unknown) => void) => MdnsStack;
+
+/** The real stack: a bonjour-service instance and its multicast-dns socket. */
+export const createBonjourStack: MdnsStackFactory = (options, onError) => {
+  const socketOptions: Record<string, string> = {};
+  if (options.interface !== undefined) socketOptions.interface = options.interface;
+  if (options.bind !== undefined) socketOptions.bind = options.bind;
+  // The constructor's options go to multicast-dns; bonjour-service types them as ServiceConfig.
+  const bonjour = new Bonjour(socketOptions, onError);
+  // `server` is private in the typings; its multicast-dns instance is where errors surface.
+  const server = (bonjour as unknown as { server?: { mdns?: unknown } }).server;
+  const mdns = server?.mdns as { on?: unknown } | undefined;
+  if (!mdns || typeof mdns.on !== 'function') throw new Error('bonjour-service internals changed: no server.mdns');
+  const events = mdns as { on(event: string, listener: (...args: never[]) => void): void };
+  return {
+    publish: (config) => {
+      const service = bonjour.publish(config);
+      return {
+        once: (event, listener) => service.once(event, listener),
+        stop: (callback) => service.stop?.(callback),
+      };
+    },
+    unpublishAll: (callback) => bonjour.unpublishAll(callback),
+    find: (config) => bonjour.find(config),
+    destroy: (callback) => bonjour.destroy(callback),
+    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
+  };
+};
+
+// ---- shared plumbing: options, logging, network watch -----------------------------------------
+
+export interface MdnsOptions extends MdnsSocketOptions {
+  /** Where to report; default: warnings to console.warn, nothing else. */
+  readonly log?: DiscoveryLog;
+  /** How often to look at the network interfaces (ms); 0 = never. Default 3000. */
+  readonly networkPollMs?: number;
+  /** Snapshot of the network configuration; when it changes the mDNS socket is re-created. */
+  readonly networkKey?: () => string;
+  /** The mDNS stack factory (tests inject a fake). */
+  readonly createStack?: MdnsStackFactory;
+}
+
+export const defaultLog: DiscoveryLog = (level, message) => {
+  if (level === 'warn') console.warn(`[discovery] ${message}`);
+};
+
+/** Non-internal addresses per interface (libuv lists only interfaces that are up and running). */
+export function defaultNetworkKey(): string {
+  const entries: string[] = [];
+  for (const [name, addresses] of Object.entries(networkInterfaces())) {
+    for (const a of addresses ?? []) if (!a.internal) entries.push(`${name}/${a.address}`);
+  }
+  return entries.sort().join(',');
+}
+
+export function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as NodeJS.ErrnoException).code;
+  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+}
+
+/**
+ * Owns one mDNS stack at a time: creates it, logs its errors, re-creates it when the network
+ * configuration changes or after a socket error (checked every `networkPollMs`).
+ */
+export class StackKeeper {
+  stack: MdnsStack | null = null;
+  private broken = false;
+  private lastKey: string;
+  private readonly poll: ReturnType<typeof setInterval> | null = null;
+  private lastError = '';
+
+  constructor(
+    private readonly options: MdnsOptions,
+    readonly log: DiscoveryLog,
+    private readonly onStack: (stack: MdnsStack, reason: 'start' | 'network' | 'recover') => void,
+  ) {
+    const networkKey = options.networkKey ?? defaultNetworkKey;
+    this.lastKey = networkKey();
+    this.start('start');
+    const pollMs = options.networkPollMs ?? 3000;
+    if (pollMs > 0) {
+      this.poll = setInterval(() => {
+        let key: string;
+        try {
+          key = networkKey();
+        } catch (err) {
+          this.log('warn', `cannot read network interfaces: ${errorText(err)}`);
+          return;
+        }
+        if (key !== this.lastKey) {
+          this.lastKey = key;
+          this.log('info', `network changed (${key || 'no interfaces'}): restarting mDNS`);
+          this.start('network');
+        } else if (this.broken) {
+          this.start('recover');
+        }
+      }, pollMs);
+      this.poll.unref();
+    }
+  }
+
+  private report(level: DiscoveryLogLevel, what: string, err: unknown): void {
+    const text = `${what}: ${errorText(err)}`;
+    // The same failure repeats at every poll while the network is down: say it once.
+    this.log(text === this.lastError ? 'debug' : level, text);
+    this.lastError = text;
+  }
+
+  private start(reason: 'start' | 'network' | 'recover'): void {
+    this.dispose();
+    this.broken = false;
+    const create = this.options.createStack ?? createBonjourStack;
+    let stack: MdnsStack;
+    try {
+      stack = create({ interface: this.options.interface, bind: this.options.bind }, (err) =>
+        this.report('warn', 'mDNS send failed', err),
+      );
+    } catch (err) {
+      this.broken = true;
+      this.report('warn', 'cannot start mDNS', err);
+      return;
+    }
+    stack.on('error', (err) => {
+      // EADDRINUSE/EACCES or a failed bind: the socket is unusable, re-create it at the next poll.
+      if (this.stack === stack) this.broken = true;
+      this.report('warn', 'mDNS socket error', err);
+    });
+    stack.on('warning', (err) => this.report('debug', 'mDNS warning', err));
+    this.stack = stack;
+    this.onStack(stack, reason);
+  }
+
+  /** Destroys the current stack without goodbyes (used when its network is gone). */
+  private dispose(): void {
+    const old = this.stack;
+    this.stack = null;
+    if (!old) return;
+    try {
+      old.destroy(() => {});
+    } catch (err) {
+      this.report('debug', 'mDNS destroy failed', err);
+    }
+  }
+
+  /** Stops watching; `finish` runs on the live stack (if any) and must end by destroying it. */
+  async close(finish: (stack: MdnsStack) => Promise<void>): Promise<void> {
+    if (this.poll) clearInterval(this.poll);
+    const stack = this.stack;
+    this.stack = null;
+    if (!stack) return;
+    try {
+      await finish(stack);
+    } catch (err) {
+      this.report('debug', 'mDNS close failed', err);
+    }
+  }
+}
+
+/** Resolves when `run(done)` calls done, or after `ms` at the latest. */
+export function settle(ms: number, run: (done: () => void) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    try {
+      run(done);
+    } catch {
+      done();
+    }
+  });
+}
