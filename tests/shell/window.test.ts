@@ -50,7 +50,7 @@ describe('the app window', () => {
   it('grants no permission to any page', () => {
     const request = vi.mocked(session.defaultSession.setPermissionRequestHandler).mock.calls[0]?.[0] as (...a: unknown[]) => void;
     const check = vi.mocked(session.defaultSession.setPermissionCheckHandler).mock.calls[0]?.[0] as (...a: unknown[]) => boolean;
-    for (const [permission, origin] of [['media', appUrl], ['notifications', appUrl], ['clipboard-read', 'http://10.0.0.7:7420'], ['geolocation', 'file://']]) {
+    for (const [permission, origin] of [['media', appUrl], ['notifications', appUrl], ['clipboard-read', 'http://10.0.0.7:7420'], ['geolocation', 'file://'], ['midi', 'javascript:alert(1)']]) {
       const callback = vi.fn();
       request({}, permission, callback, { requestingUrl: origin });
       expect(callback).toHaveBeenCalledExactlyOnceWith(false);
