@@ -1,7 +1,7 @@
 // The `chronicle` command runs its built bundle (out/cli/, built by `npm ci`'s prepare script),
 // so a host answers HTTP within moments of the command starting.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +52,14 @@ describe('chronicle CLI start-up', () => {
     const res = await fetch(url!);
     const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
+    // It serves the built renderer from out/renderer (`npm test` builds after the unit tests:
+    // without a build yet, the host's notice says so).
+    const built = resolve('out/renderer/index.html');
+    if (existsSync(built)) expect(await res.text()).toBe(readFileSync(built, 'utf8'));
+    else {
+      console.log('start.test: out/renderer is not built yet; checking the host says so');
+      expect(await res.text()).toMatch(/not built/);
+    }
     expect((await entry)[1]).toBe(BUNDLE);
     expect(elapsed, `HTTP 200 after ${Math.round(elapsed)} ms`).toBeLessThan(2000);
     // The bundle's bot workers load (a missing worker file is reported at once).

@@ -12,9 +12,14 @@ import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from
 import { hostUrls } from '../host/lan-urls';
 import { startHostServices } from '../host/services';
 
-// The built renderer, out/renderer: beside the CLI bundle (out/cli/) or three levels above this
-// source file (when the sources run through tsx).
-const RENDERER_DIR = fileURLToPath(new URL(import.meta.url.includes('/out/cli/') ? '../renderer' : '../../../out/renderer', import.meta.url));
+// The built renderer, out/renderer: beside the CLI bundle (out/cli/, whose modules may sit in
+// out/cli/chunks/) or three levels above this source file (when the sources run through tsx).
+const RENDERER_DIR = rendererDir(import.meta.url);
+
+function rendererDir(here: string): string {
+  const bundle = here.lastIndexOf('/out/cli/');
+  return fileURLToPath(bundle >= 0 ? `${here.slice(0, bundle)}/out/renderer` : new URL('../../../out/renderer', here));
+}
 
 const USAGE = `usage: chronicle host [options]
   --port N         TCP port (default ${DEFAULT_PORT}; 0 picks a free one)
