@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const args = process.argv.slice(2);
-const child = spawn(process.execPath, [vitest, 'run', ...(args.length > 0 ? args : ['tests/rules', 'tests/bots'])], {
+const child = spawn(process.execPath, [vitest, 'run', ...(args.length > 0 ? args : ['tests/shared/rules', 'tests/shared/bots'])], {
   stdio: 'inherit',
   env: { ...process.env, CHRONICLE_SOAK: '1' },
 });

@@ -1,6 +1,6 @@
 // The desktop app's lobby as its window shows it, in real Chromium: the page comes from a real
 // host and talks to it over Socket.IO under the app's CSP; the preload bridge is stood in for by
-// a script (the Electron binary is not available everywhere; tests/shell checks the real one).
+// a script (the Electron binary is not available everywhere; tests/main/shell checks the real one).
 // Offline first, opened to the network with the LAN link's QR code, tables found on the network,
 // finished games with their records, and the table room's switch.
 import { existsSync } from 'node:fs';

@@ -1,11 +1,11 @@
 // For the page leak scan: the English names of the cards a viewer may not see at each version
-// of a game on disk (tests/host/helpers/leak.ts), run under tsx (Playwright's loader cannot
+// of a game on disk (tests/main/host/helpers/leak.ts), run under tsx (Playwright's loader cannot
 // import the card set's JSON). `before` judges what a version tells ahead of a new round's
 // deal (the round-ending play and meeting): the knowledge of the version before, with the cards
 // the winner of that last meeting took face up. Prints JSON: { before: string[][], after: string[][] }.
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
-import { hiddenByVersion } from '../../host/helpers/leak';
-import { eventsFromDisk, statesFromDisk } from '../../host/helpers/record';
+import { hiddenByVersion } from '../../main/host/helpers/leak';
+import { eventsFromDisk, statesFromDisk } from '../../main/host/helpers/record';
 
 const [dataDir, tableId, viewerArg] = process.argv.slice(2);
 if (!dataDir || !tableId || viewerArg === undefined) throw new Error('usage: hidden-cards.ts DATA_DIR TABLE_ID SEAT|spectator');

@@ -1,0 +1,116 @@
+// The worker pool: bots think off the main thread, and a failing or stuck worker never stalls
+// a table (its decision falls back to the random player).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BotPool, createBotPool } from '../../../src/main/bots/pool';
+import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
+import { startGame } from '../../shared/bots/helpers';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
+
+let pool: BotPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+type Decide = (seatKey: string, view: PlayerView) => Promise<Action>;
+
+/** Play `state` forward with `decide` for every seat (every view observed by the pool). */
+async function playWithPool(p: BotPool, table: string, state: GameState, decisions: number, budgetMs: number, decide?: Decide): Promise<GameState> {
+  let s = state;
+  for (let i = 0; i < decisions && !s.over; i++) {
+    const seat = currentDecider(s)!;
+    for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, o));
+    const view = viewFor(s, seat);
+    const action = decide
+      ? await decide(`${table}:${seat}`, view)
+      : await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
+    // A face-down card is answered by its place, as the host resolves it (ruling 14).
+    expect(legalActions(s, seat)).toContainEqual(resolvePlace(s, action));
+    const r = applyAction(s, resolvePlace(s, action));
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.value.state;
+  }
+  return s;
+}
+
+describe('bot pool', () => {
+  it('six Master bots play in the pool while the main thread’s event-loop delay stays within 20 ms (p99) of the same games played without thinking', async () => {
+    pool = createBotPool({ size: 1 });
+    // Two tables of three Masters each, deciding concurrently.
+    const tables = [startGame(3, 'pool-a'), startGame(3, 'pool-b')];
+    const delayOf = async (decide?: Decide): Promise<{ p99: number; played: GameState[] }> => {
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      const played = await Promise.all(tables.map((s, i) => playWithPool(pool!, `t${i}`, s, 40, 40, decide)));
+      delay.disable();
+      return { p99: delay.percentile(99) / 1e6, played };
+    };
+    // The baseline, measured in the same run: the same main-thread work, with each decision a
+    // 40 ms wait instead of a Master's thinking. On a loaded machine the scheduler delays both
+    // alike; a Master thinking on the main thread would add its 40 ms to every decision.
+    const baseline = await delayOf(async (_key, view) => {
+      await new Promise((r) => setTimeout(r, 40));
+      return view.legalActions[0]!;
+    });
+    const { p99, played } = await delayOf();
+    for (const s of played) expect(s.version).toBeGreaterThan(20);
+    expect(pool.stats.fallbacks).toBe(0);
+    expect(p99, `p99 ${p99.toFixed(1)} ms, baseline ${baseline.p99.toFixed(1)} ms`).toBeLessThan(baseline.p99 + 20);
+    expect(pool.lastStats('t0:0')?.playouts ?? 0).toBeGreaterThanOrEqual(0);
+  }, 40_000);
+
+  it('answers hints from a player’s own view', async () => {
+    pool = createBotPool({ size: 1 });
+    const s = startGame(4, 'hint', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const view: PlayerView = viewFor(s, seat);
+    const action = await pool.hint(view, { budget: { ms: 30 } });
+    expect(view.legalActions).toContainEqual(action);
+  }, 20_000);
+
+  it('falls back to a random legal move when a worker never answers, and replaces it', async () => {
+    const problems: string[] = [];
+    pool = createBotPool({ size: 1, graceMs: 100, workerUrl: fixture('silent-worker.js'), onProblem: (m) => problems.push(m) });
+    const s = startGame(4, 'silent', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const t0 = performance.now();
+    const action = await pool.decide('master', 'x', viewFor(s, seat), { budget: { ms: 50 } });
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(legalActions(s, seat)).toContainEqual(action);
+    expect(pool.stats.fallbacks).toBe(1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pool.stats.restarts).toBe(1);
+    expect(problems.length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('falls back when a worker crashes or answers an illegal move', async () => {
+    for (const name of ['crashing-worker.js', 'wrong-worker.js']) {
+      pool = createBotPool({ size: 1, workerUrl: fixture(name) });
+      const s = startGame(4, name, { themeCardOpens: false });
+      const seat = currentDecider(s)!;
+      const action = await pool.decide('adept', 'x', viewFor(s, seat));
+      expect(legalActions(s, seat)).toContainEqual(action);
+      expect(pool.stats.fallbacks).toBe(1);
+      await pool.close();
+    }
+  }, 20_000);
+
+  it('stops respawning a worker that cannot load, and plays the fallback', async () => {
+    const problems: string[] = [];
+    pool = createBotPool({ size: 1, workerUrl: fixture('no-such-worker.js'), onProblem: (m) => problems.push(m) });
+    const s = startGame(4, 'missing', { themeCardOpens: false });
+    const seat = currentDecider(s)!;
+    const first = await pool.decide('master', 'x', viewFor(s, seat), { budget: { ms: 20 } });
+    expect(legalActions(s, seat)).toContainEqual(first);
+    await new Promise((r) => setTimeout(r, 500));
+    const restarts = pool.stats.restarts;
+    expect(restarts).toBeLessThanOrEqual(3);
+    const again = await pool.decide('adept', 'y', viewFor(s, seat));
+    expect(legalActions(s, seat)).toContainEqual(again);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.stats.restarts).toBe(restarts);
+    expect(problems.some((m) => m.includes('fall back'))).toBe(true);
+  }, 20_000);
+});

@@ -1,0 +1,112 @@
+// A test client that holds a seat: it records everything it receives, keeps its latest view,
+// and can play by itself from its own view only (a seeded random choice among its legal actions).
+import { BotRng } from '../../../../src/shared/bots/prng';
+import type { ClientEvent, Reply, Seated } from '../../../../src/shared/protocol/events';
+import type { Action } from '../../../../src/shared/rules/actions';
+import type { PlayerView } from '../../../../src/shared/rules/view';
+import { type ClientSocket, waitFor } from './host';
+
+export interface Received {
+  readonly event: string;
+  readonly payload: unknown;
+}
+
+export class Player {
+  /** Every message from the host: pushes and replies. */
+  readonly inbox: Received[] = [];
+  view: PlayerView | null = null;
+  seat = -1;
+  token = '';
+  tableId = '';
+  seq = 0;
+  private rng: BotRng;
+  private autoplay = false;
+  private viewsHeard = 0;
+  private acting = false;
+  /** Versions of the views received, in order. */
+  readonly versions: number[] = [];
+  /** Refusals the autoplay did not expect. */
+  readonly errors: string[] = [];
+
+  constructor(
+    public socket: ClientSocket,
+    rngSeed = 1,
+  ) {
+    this.rng = new BotRng(rngSeed);
+    this.listen(socket);
+  }
+
+  /** Listens on a (new) connection; the old one's messages stay in the inbox. */
+  listen(socket: ClientSocket): void {
+    this.socket = socket;
+    socket.onAny((event: string, payload: unknown) => {
+      this.inbox.push({ event, payload });
+      if (event === 'game:view') this.onView(payload as PlayerView);
+    });
+  }
+
+  async request<T extends object = object>(event: ClientEvent, payload?: unknown): Promise<Reply<T>> {
+    const socket = this.socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<unknown> } };
+    const reply = (await socket.timeout(5000).emitWithAck(event, payload)) as Reply<T>;
+    this.inbox.push({ event: `reply:${event}`, payload: reply });
+    return reply;
+  }
+
+  async join(tableId: string, name: string, extra: object = {}): Promise<Reply<Seated>> {
+    const r = await this.request<Seated>('table:join', { tableId, name, ...extra });
+    if (r.ok) this.seated(r);
+    return r;
+  }
+
+  seated(r: Seated): void {
+    this.seat = r.seat;
+    this.token = r.token;
+    this.tableId = r.tableId;
+  }
+
+  /** Sends an action made against the latest view. */
+  act(action: Action | object, version = this.view?.version ?? 0, seq = ++this.seq) {
+    const { seat: _seat, ...rest } = action as Action;
+    return this.request<{ version: number }>('game:act', { action: rest, seq, version });
+  }
+
+  /** Plays whenever its view says it must act, until the game is over. */
+  startAutoplay(): void {
+    this.autoplay = true;
+    void this.maybeAct();
+  }
+
+  stopAutoplay(): void {
+    this.autoplay = false;
+  }
+
+  waitOver(timeoutMs = 20_000): Promise<void> {
+    return waitFor(() => this.view?.over === true, `seat ${this.seat} to see the end`, timeoutMs);
+  }
+
+  private onView(view: PlayerView): void {
+    this.viewsHeard++;
+    this.versions.push(view.version);
+    if (this.view === null || view.version > this.view.version) this.view = view;
+    void this.maybeAct();
+  }
+
+  private async maybeAct(): Promise<void> {
+    const view = this.view;
+    if (!this.autoplay || this.acting || !view || view.over || view.legalActions.length === 0) return;
+    if (!this.socket.connected) return;
+    const heard = this.viewsHeard;
+    this.acting = true;
+    try {
+      const reply = await this.act(this.rng.pick(view.legalActions), view.version);
+      if (!reply.ok && reply.code !== 'STALE' && reply.code !== 'NOT_SEATED') {
+        this.errors.push(`seat ${this.seat}: ${reply.code} ${reply.message}`);
+      }
+    } catch (e) {
+      if (this.socket.connected) this.errors.push(`seat ${this.seat}: ${(e as Error).message}`);
+    } finally {
+      this.acting = false;
+    }
+    if (this.viewsHeard !== heard) void this.maybeAct(); // a view came meanwhile (also a resend after a resume)
+  }
+}

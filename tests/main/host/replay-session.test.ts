@@ -1,0 +1,83 @@
+// A record opened for viewing: every version from any seat or all hands open, the story per
+// viewer, the decisions of a seat, the Master's analysis of one, and clear refusals.
+import { describe, expect, it } from 'vitest';
+import { ReplaySession } from '../../../src/main/host/replay-session';
+import { BotRng } from '../../../src/shared/bots/prng';
+import { randomAction } from '../../../src/shared/bots/random-player';
+import { type GameState, applyAction, currentDecider, newGame, recordOf, viewFor } from '../../../src/shared/rules';
+import type { Action } from '../../../src/shared/rules/actions';
+import { answersAsSeen, resolvePlace } from '../../../src/shared/rules/place';
+
+function randomGame(seed: string) {
+  const setup = { players: 4, seed };
+  const start = newGame(setup);
+  if (!start.ok) throw new Error(start.error.message);
+  let s: GameState = start.value.state;
+  const actions: Action[] = [];
+  const rng = new BotRng(7);
+  while (!s.over) {
+    const a = resolvePlace(s, randomAction(viewFor(s, currentDecider(s)!), rng));
+    const r = applyAction(s, a);
+    if (!r.ok) throw new Error(r.error.code);
+    s = r.value.state;
+    actions.push(a);
+  }
+  return { record: JSON.parse(JSON.stringify(recordOf(setup, s, actions))) as unknown, end: s, actions };
+}
+
+describe('a replay session', () => {
+  it('shows every version from any seat, as a spectator or with all hands open, and the story per viewer', () => {
+    const { record, end, actions } = randomGame('replay-session-1');
+    const opened = ReplaySession.open(record);
+    if (!opened.ok) throw new Error(opened.message);
+    const r = opened.session;
+    expect(r.failure).toBeNull();
+    expect(r.last).toBe(actions.length);
+    expect(r.step(r.last, 2).view).toEqual(viewFor(end, 2));
+    expect(r.step(r.last, 'spectator').view.fame).toEqual(end.fame);
+    const open = r.step(0, 'all');
+    expect(open.hands?.every((h) => h.length === 9)).toBe(true);
+    expect(r.step(0, 1).hands).toBeNull();
+    const log = r.log(1);
+    expect(log.map((b) => b.version)).toEqual(Array.from({ length: r.last + 1 }, (_, v) => v));
+    const dealt = log[0]!.events.find((e) => e.type === 'dealt');
+    expect(dealt?.type === 'dealt' && dealt.hand).toEqual(r.step(0, 1).view.hand);
+    expect(r.decisions(0).every((v) => actions[v]!.seat === 0)).toBe(true);
+  });
+
+  it("analyses a seat's decision: the Master's move and both moves' chances from that seat's knowledge", () => {
+    const { record, actions } = randomGame('replay-session-2');
+    const opened = ReplaySession.open(record);
+    if (!opened.ok) throw new Error(opened.message);
+    const r = opened.session;
+    // A decision with a real choice: more than one legal action.
+    const version = r.decisions(1).find((v) => r.step(v, 1).view.legalActions.length > 2)!;
+    const analysis = r.analyse(version)!;
+    const legal = r.step(version, 1).view.legalActions;
+    expect(legal).toContainEqual(analysis.master);
+    expect(analysis.played).toEqual(answersAsSeen(r.stateAt(version), 1, [actions[version]!])[0]);
+    for (const p of [analysis.masterWin, analysis.playedWin]) expect(p).toBeGreaterThanOrEqual(0), expect(p).toBeLessThanOrEqual(1);
+    expect(analysis.worlds).toBeGreaterThan(10);
+    const started = performance.now();
+    r.analyse(version);
+    console.log(`analysis of one decision: ${analysis.worlds} worlds, ${(performance.now() - started).toFixed(0)} ms`);
+    expect(r.analyse(r.last)).toBeNull();
+    // On the host: each decision's answer is kept, and a new one waits its turn.
+    const first = r.analyseAt(version, 10_000);
+    expect(r.analyseAt(version, 10_001)).toBe(first);
+    const other = r.decisions(1).find((v) => v > version)!;
+    expect(r.analyseAt(other, 10_002)).toBe('wait');
+    expect(r.analyseAt(other, 20_000)).not.toBe('wait');
+  });
+
+  it('refuses what is not a record, with the parser message, and stops at an illegal action', () => {
+    const bad = ReplaySession.open({ format: 'nope' });
+    expect(bad.ok).toBe(false);
+    const { record } = randomGame('replay-session-3');
+    const broken = { ...(record as object), actions: [...(record as { actions: unknown[] }).actions.slice(0, 3), { seat: 0, play: 'king' }] };
+    const opened = ReplaySession.open(broken);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.session.failure?.actionIndex).toBe(3);
+    expect(opened.session.last).toBe(3);
+  });
+});

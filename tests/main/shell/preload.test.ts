@@ -1,0 +1,38 @@
+// The preload bridge: exactly the functions of ChronicleBridge, each on its own channel, and only
+// the known fields of a payload cross to the main process.
+import { contextBridge, ipcRenderer } from 'electron';
+import { expect, it, vi } from 'vitest';
+import { BRIDGE_KEY, IPC, type ChronicleBridge } from '../../../src/shared/bridge';
+
+it('exposes exactly the bridge functions, each on its channel', async () => {
+  await import('../../../src/preload/index');
+  const [key, bridge] = vi.mocked(contextBridge.exposeInMainWorld).mock.calls[0] as [string, ChronicleBridge];
+  expect(key).toBe(BRIDGE_KEY);
+  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'gameRecord', 'networkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
+  expect(Object.values(bridge).every((f) => typeof f === 'function')).toBe(true);
+
+  void bridge.appInfo();
+  void bridge.networkState();
+  void bridge.setNetwork({ open: true, always: false, sneaky: 'x' } as never);
+  void bridge.savedGames();
+  void bridge.exportRecord('abcDEF123456');
+  void bridge.gameRecord('abcDEF123456');
+  bridge.findNetworkTables();
+  expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([
+    [IPC.appInfo],
+    [IPC.networkState],
+    [IPC.setNetwork, { open: true, always: false }],
+    [IPC.savedGames],
+    [IPC.exportRecord, 'abcDEF123456'],
+    [IPC.gameRecord, 'abcDEF123456'],
+  ]);
+
+  const listener = vi.fn();
+  const off = bridge.onNetworkTables(listener);
+  expect(vi.mocked(ipcRenderer.send).mock.calls).toEqual([[IPC.findNetworkTables], [IPC.networkTablesNow]]);
+  const forward = vi.mocked(ipcRenderer.on).mock.calls[0]?.[1] as (e: unknown, t: unknown) => void;
+  forward({ sender: 'ipc event' }, []);
+  expect(listener).toHaveBeenCalledExactlyOnceWith([]); // never the IPC event
+  off();
+  expect(ipcRenderer.removeListener).toHaveBeenCalledWith(IPC.networkTables, forward);
+});
