@@ -6,16 +6,13 @@ import App from '../../src/renderer/src/App.svelte';
 import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
+import { clearPage } from './helpers/page';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 
 describe('App', () => {
   let app: ReturnType<typeof mount> | undefined;
-  afterEach(() => {
-    if (app) void unmount(app);
-    app = undefined;
-    document.body.innerHTML = '';
-  });
+  afterEach(() => (app = clearPage(app)));
 
   it('shows the title "Chronicle" and a lobby, without the Electron bridge', () => {
     app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });

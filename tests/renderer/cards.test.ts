@@ -4,15 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Card from '../../src/renderer/src/components/Card.svelte';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
+import { clearPage } from './helpers/page';
 
 describe('Card', () => {
   let app: ReturnType<typeof mount> | undefined;
-  afterEach(() => {
-    if (app) void unmount(app);
-    app = undefined;
-    document.body.innerHTML = '';
-    i18n.set('en');
-  });
+  afterEach(() => (app = clearPage(app)));
 
   it('changes its name with the language', () => {
     i18n.set('en');

@@ -1,18 +1,14 @@
 // The Return prompt names a face-down card of the meeting by whose it is (ruling 14), in every
 // language, and answers with the place, never a card id.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import ChoicePrompt from '../../src/renderer/src/components/ChoicePrompt.svelte';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
+import { clearPage } from './helpers/page';
 
 describe('ChoicePrompt', () => {
   let app: ReturnType<typeof mount> | undefined;
-  afterEach(() => {
-    if (app) void unmount(app);
-    app = undefined;
-    document.body.innerHTML = '';
-    i18n.set('en');
-  });
+  afterEach(() => (app = clearPage(app)));
 
   it('offers a face-down card as "seat N’s face-down card" and answers with its place', () => {
     const onchoose = vi.fn();

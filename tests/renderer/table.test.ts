@@ -10,6 +10,7 @@ import { clientContext } from '../../src/renderer/src/lib/connection/context';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { playUntil, start, viewOf } from './helpers/games';
+import { clearPage } from './helpers/page';
 
 let app: ReturnType<typeof mount> | undefined;
 
@@ -26,12 +27,7 @@ function show(state: GameState, seat: number | null): FakeClient {
 const all = (selector: string): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>(selector));
 const decider = (s: GameState): number => (s.pending ? s.pending.seat : (s.meeting.leader + s.meeting.plays.length) % s.players);
 
-afterEach(() => {
-  if (app) void unmount(app);
-  app = undefined;
-  document.body.innerHTML = '';
-  i18n.set('en');
-});
+afterEach(() => (app = clearPage(app)));
 
 describe('hand', () => {
   it('highlights exactly the legal cards of the seat to play, and dims the others', () => {
