@@ -80,7 +80,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:create': async (p, { socket, registry }) => {
     let table: Table;
     try {
-      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints }, false);
+      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false);
     } catch (e) {
       if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES');
       throw e;

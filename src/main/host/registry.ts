@@ -35,6 +35,8 @@ export interface NewTable {
   readonly persistent?: boolean;
   /** Players may ask what the Master would play (default true). */
   readonly hints?: boolean;
+  /** How long this table's bots wait before moving (the host's default when absent). */
+  readonly botDelayMs?: number;
   /** The PIN as another table keeps it (a table that plays again keeps its PIN). */
   readonly pinHash?: PinHash | null;
 }
@@ -102,6 +104,7 @@ export class TableRegistry {
       options: { ...DEFAULT_OPTIONS, ...req.options },
       pin: req.pinHash !== undefined ? req.pinHash : req.pin === undefined ? null : hashPin(req.pin),
       hints: req.hints ?? true,
+      ...(req.botDelayMs === undefined ? {} : { botDelayMs: req.botDelayMs }),
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
@@ -128,7 +131,7 @@ export class TableRegistry {
       const { header, seats, owner } = old.model;
       const present = old.info().seats.map((s) => s.connected);
       const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
-      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints }, false);
+      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false);
       const started = await table.seatAndStart(
         seats.map((s, i) => {
           const token = tokens[i];

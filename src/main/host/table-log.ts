@@ -2,6 +2,7 @@
 // line per change: seats taken and freed, bots, the start, every applied action, hand-overs.
 // The game record is the header's setup plus the `act` lines. Files of an older version are
 // upgraded on load; a newer version is refused with a clear message.
+import { MAX_BOT_DELAY_MS } from '../../shared/protocol/events';
 import { z } from 'zod';
 import type { Action } from '../../shared/rules/actions';
 import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
@@ -21,6 +22,8 @@ export interface TableHeader {
   readonly pin: PinHash | null;
   /** Players may ask what the Master would play (absent in files written before hints: allowed). */
   readonly hints?: boolean;
+  /** How long this table's bots wait before moving; the host's default when absent. */
+  readonly botDelayMs?: number;
   readonly seed: string;
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
@@ -52,6 +55,7 @@ const header = z.strictObject({
   options,
   pin: z.strictObject({ salt: z.string().max(64), hash: hex }).nullable(),
   hints: z.boolean().optional(),
+  botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),

@@ -80,7 +80,7 @@ export class Table {
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
       deps.botPolicy,
-      deps.botDelayMs,
+      model.header.botDelayMs ?? deps.botDelayMs,
       deps.log,
     );
     this.bots.schedule();

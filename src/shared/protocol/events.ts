@@ -45,7 +45,11 @@ export interface CreateRequest {
   readonly playerName: string;
   /** Players may ask what the Master bot would play (default true). */
   readonly hints?: boolean;
+  /** How long this table's bots wait before each move, so people can follow (the host's default otherwise). */
+  readonly botDelayMs?: number;
 }
+/** The longest a table may make its bots wait before a move. */
+export const MAX_BOT_DELAY_MS = 10_000;
 export interface JoinRequest {
   readonly tableId: string;
   readonly name: string;

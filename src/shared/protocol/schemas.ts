@@ -1,5 +1,6 @@
 // The runtime schema of every client event's payload. Anything that does not parse is refused
 // with BAD_REQUEST before it reaches a table. Strict objects: unknown keys are refused too.
+import { MAX_BOT_DELAY_MS } from './events';
 import { z } from 'zod';
 import { choiceSchema, chooseSchema, optionsSchema, playSchema, playersSchema, seatSchema } from '../rules/schemas';
 import { BOT_LEVELS } from './bot-level';
@@ -40,6 +41,7 @@ export const SCHEMAS = {
     pin: pin.optional(),
     playerName: cleaned(MAX_PLAYER_NAME),
     hints: z.boolean().optional(),
+    botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   }),
   'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), seat: seat.optional() }),
   'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),

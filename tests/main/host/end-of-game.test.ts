@@ -78,6 +78,24 @@ describe('the end of a game', () => {
     expect(info?.seats[1]?.botPlaying).toBe(true);
   });
 
+  it('a table sets its own bot delay: its bots move at once on a host whose bots wait a minute, and Play again keeps it', async () => {
+    host = await startHost({ botDelayMs: 60_000 });
+    const ann = new Player(await host.connect(), 41);
+    const created = await ann.request<Seated>('table:create', { name: 'Quick bots', players: 3, playerName: 'Ann', botDelayMs: 0 });
+    if (!created.ok) throw new Error(created.code);
+    ann.seated(created);
+    for (const seat of [1, 2]) expect((await ann.request('table:addBot', { seat, level: 'novice' })).ok).toBe(true);
+    ann.startAutoplay();
+    expect((await ann.request('table:start')).ok).toBe(true);
+    await ann.waitOver(30_000);
+    expect(host.tables.get(created.tableId)!.model.header.botDelayMs).toBe(0);
+    const again = await ann.request<Seated>('table:rematch');
+    if (!again.ok) throw new Error(again.code);
+    expect(host.tables.get(again.tableId)!.model.header.botDelayMs).toBe(0);
+    const tooSlow = await ann.request('table:create', { name: 'Slow', players: 3, playerName: 'Ann', botDelayMs: 3_600_000 });
+    expect(tooSlow.ok === false && tooSlow.code).toBe('BAD_REQUEST');
+  });
+
   it('opens a record for replay: every version from any seat or all hands open, the story, and the analysis of a decision', async () => {
     host = await startHost();
     const { ann, bob } = await fourSeats(host);
