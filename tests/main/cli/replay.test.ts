@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
-import { type Action, applyAction, currentDecider, legalActions, newGame } from '../../../src/shared/rules';
+import { currentDecider } from '../../../src/shared/rules';
 import { recordOf } from '../../../src/shared/rules/record/record';
+import { playedActions } from '../../helpers/playout';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'chronicle-replay-'));
@@ -28,19 +29,8 @@ async function replayFile(content: string): Promise<{ code: number; out: Record<
 /** A record of a seeded random game, played for `steps` actions (or to the end). */
 function randomRecord(seed: string, steps: number) {
   const setup = { players: 4, seed };
-  let state = newGame(setup);
-  if (!state.ok) throw new Error(state.error.message);
-  let s = state.value.state;
-  const rng = new BotRng(7);
-  const actions: Action[] = [];
-  for (let i = 0; i < steps && !s.over; i++) {
-    const action = rng.pick(legalActions(s, currentDecider(s)!));
-    const next = applyAction(s, action);
-    if (!next.ok) throw new Error(next.error.message);
-    actions.push(action);
-    s = next.value.state;
-  }
-  return { record: recordOf(setup, s, actions), state: s };
+  const { actions, state } = playedActions(setup, new BotRng(7), steps);
+  return { record: recordOf(setup, state, actions), state };
 }
 
 describe('chronicle replay', () => {

@@ -1,6 +1,7 @@
 // Shared helpers for the bot tests: seeded random games, stepped one action at a time.
 import { BotRng, hashString as hash } from '../../../src/shared/bots/prng';
-import { type GameOptions, type GameState, applyAction, currentDecider, legalActions, newGame } from '../../../src/shared/rules';
+import { type GameOptions, type GameState, newGame } from '../../../src/shared/rules';
+import { playout } from '../../helpers/playout';
 
 export const OPTION_SETS: readonly Partial<GameOptions>[] = [
   {},
@@ -17,17 +18,7 @@ export function startGame(players: number, seed: string, options: Partial<GameOp
 
 /** Every state of a random game (random legal actions), from the start to the end. */
 export function* randomGame(players: number, seed: string, options: Partial<GameOptions> = {}): Generator<GameState> {
-  const rng = new BotRng(hash(seed));
-  let s = startGame(players, seed, options);
-  yield s;
-  while (!s.over) {
-    const seat = currentDecider(s)!;
-    const legal = legalActions(s, seat);
-    const r = applyAction(s, legal[rng.below(legal.length)]!);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value.state;
-    yield s;
-  }
+  for (const step of playout({ players, seed, options }, new BotRng(hash(seed)))) yield step.state;
 }
 
 export { hash };

@@ -22,6 +22,7 @@ import {
 import { type GameRecord, parseRecord, recordOf, replay } from '../../../src/shared/rules/record/record';
 import { type ReplaySummary, summarize } from '../../../src/shared/rules/record/summary';
 import { draftOf } from '../../../src/shared/rules/state';
+import { playout } from '../../helpers/playout';
 import { games } from '../../helpers/soak';
 
 // ---------------------------------------------------------------------------------------------
@@ -50,19 +51,11 @@ interface Played {
 }
 
 function play(setup: GameSetup, rng: BotRng, maxActions: number): Played {
-  const created = newGame(setup);
-  if (!created.ok) throw new Error(`newGame: ${created.error.message}`);
-  let s = created.value.state;
-  const out: Played = { setup, states: [s], actions: [], events: [created.value.events] };
-  while (!s.over && out.actions.length < maxActions) {
-    if (out.actions.length > 5_000) throw new Error('no end after 5,000 actions');
-    const action = rng.pick(legalActions(s, currentDecider(s)!));
-    const r = applyAction(s, action);
-    if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
-    s = r.value.state;
-    out.states.push(s);
-    out.actions.push(action);
-    out.events.push(r.value.events);
+  const out: Played = { setup, states: [], actions: [], events: [] };
+  for (const step of playout(setup, rng, maxActions)) {
+    out.states.push(step.state);
+    if (step.action) out.actions.push(step.action);
+    out.events.push(step.events);
   }
   return out;
 }
