@@ -93,15 +93,9 @@ function crossCheck(file: CardSetFile): string[] {
   checkText('(file)', 'name', file.name);
 
   // Characters: ids, strength against suit, timing against effect, texts.
-  if (file.characters.length !== CHARACTER_COUNT) {
-    problems.push(`characters: expected ${CHARACTER_COUNT} cards, found ${file.characters.length}`);
-  }
-  const characterAt = new Map<CardId, string>();
+  const characterAt = placesOf(file.characters, 'characters', CHARACTER_COUNT, problems);
   file.characters.forEach((c, i) => {
     const at = `characters[${i}] (${c.id})`;
-    const first = characterAt.get(c.id);
-    if (first !== undefined) problems.push(`${at}: duplicate id, already used by ${first}`);
-    else characterAt.set(c.id, at);
 
     if (c.suit === 'wild') {
       if (c.strength !== null) problems.push(`${at}: a wild card has strength null, not ${c.strength}`);
@@ -135,16 +129,10 @@ function crossCheck(file: CardSetFile): string[] {
   }
 
   // History cards: ids, themes, condition cards, texts.
-  if (file.history.length !== HISTORY_COUNT) {
-    problems.push(`history: expected ${HISTORY_COUNT} cards, found ${file.history.length}`);
-  }
-  const historyAt = new Map<HistoryId, string>();
+  const historyAt = placesOf(file.history, 'history', HISTORY_COUNT, problems);
   const themeOf = new Map<CardId, string>();
   file.history.forEach((h, i) => {
     const at = `history[${i}] (${h.id})`;
-    const first = historyAt.get(h.id);
-    if (first !== undefined) problems.push(`${at}: duplicate id, already used by ${first}`);
-    else historyAt.set(h.id, at);
 
     if (!characterAt.has(h.theme)) problems.push(`${at}: theme ${h.theme} is not a character card id`);
     // The theme card's holder starts the round: two cards with one theme would be ambiguous.
@@ -192,4 +180,17 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
+}
+
+/** Where each id of a list first stands (`characters[3] (power-4)`); a wrong count and repeated ids are problems. */
+function placesOf(items: readonly { readonly id: string }[], list: string, count: number, problems: string[]): Map<string, string> {
+  if (items.length !== count) problems.push(`${list}: expected ${count} cards, found ${items.length}`);
+  const placeOf = new Map<string, string>();
+  items.forEach((item, i) => {
+    const at = `${list}[${i}] (${item.id})`;
+    const first = placeOf.get(item.id);
+    if (first !== undefined) problems.push(`${at}: duplicate id, already used by ${first}`);
+    else placeOf.set(item.id, at);
+  });
+  return placeOf;
 }

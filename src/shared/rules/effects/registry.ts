@@ -14,24 +14,7 @@ import { recall } from './recall';
 import { returnPlayed } from './return-played';
 import { steal } from './steal';
 
-export const EFFECTS = {
-  none: PASSIVE,
-  countsAs: PASSIVE,
-  reversal: PASSIVE,
-  halt: PASSIVE,
-  winMeeting: PASSIVE,
-  burn: PASSIVE,
-  purgeEvil: PASSIVE,
-  steal,
-  recall,
-  return: returnPlayed,
-  discardAlly,
-  insight,
-  gift,
-  mask,
-  demonChoice,
-} as const satisfies Record<EffectKind, EffectImpl>;
-
+/** The effects that ask their player to decide, by the decision's kind. */
 export const DECISIONS: Record<DecisionKind, DecisionEffect> = {
   steal,
   recall,
@@ -42,3 +25,14 @@ export const DECISIONS: Record<DecisionKind, DecisionEffect> = {
   mask,
   demonChoice,
 };
+
+export const EFFECTS = {
+  none: PASSIVE,
+  countsAs: PASSIVE,
+  reversal: PASSIVE,
+  halt: PASSIVE,
+  winMeeting: PASSIVE,
+  burn: PASSIVE,
+  purgeEvil: PASSIVE,
+  ...DECISIONS,
+} as const satisfies Record<EffectKind, EffectImpl>;

@@ -178,12 +178,7 @@ export class GameConnection implements GameClient {
     const table = this.table;
     if (table && this.view?.over !== true) await this.#call('table:leave', {});
     if (table && this.seat !== null) this.#store.delete(table.id);
-    this.#watching = null;
-    this.table = null;
-    this.seat = null;
-    this.view = null;
-    this.log = [];
-    this.liveFrom = -1;
+    this.#awayFromTable();
     return true;
   }
 
@@ -302,6 +297,11 @@ export class GameConnection implements GameClient {
     if (this.table?.id !== tableId) return;
     this.error = noticeFor('TABLE_CLOSED');
     this.#store.delete(tableId);
+    this.#awayFromTable();
+  }
+
+  /** Nothing of a table stays once this page leaves it or it closes. */
+  #awayFromTable(): void {
     this.#watching = null;
     this.table = null;
     this.seat = null;
