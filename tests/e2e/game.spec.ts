@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
+import { clickFirstLegal } from './helpers/solo';
 
 const ROOT = 'out/renderer';
 let host: RunningHost;
@@ -18,23 +19,8 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-/** Click the first thing this page may play or answer now; false when there is none. */
-async function actOnce(page: Page): Promise<boolean> {
-  // A round summary is closed before the next round's hand is played.
-  const summary = page.getByTestId('summary-continue');
-  if (await summary.isVisible()) {
-    await summary.click();
-    return true;
-  }
-  const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
-  if ((await option.count()) === 0) return false;
-  try {
-    await option.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false; // the view changed under the click: look again
-  }
-}
+/** Click the first thing this page may play or answer now (and Confirm it); false when there is none. */
+const actOnce = clickFirstLegal;
 
 test('three players play a whole game to the game-over screen', async ({ browser }) => {
   test.setTimeout(15 * 60_000);

@@ -73,6 +73,10 @@ describe('hand', () => {
   });
 });
 
+function confirm(): void {
+  (document.querySelector('[data-testid="choice-confirm"]') as HTMLElement).click();
+}
+
 describe('decision prompt', () => {
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
     const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
@@ -91,8 +95,12 @@ describe('decision prompt', () => {
       // Player first: exactly the targets that have answers.
       expect(options().map((o) => Number(o.dataset['target'])).sort()).toEqual(targets.slice().sort());
       if (!hasCards) {
+        const first = Number(options()[0]!.dataset['target']);
         options()[0]!.click();
-        expect(client.acts).toEqual([{ choose: legal.find((c) => c!.target === targets[0])! }]);
+        flushSync();
+        expect(client.acts).toEqual([]); // held for its Confirm
+        confirm();
+        expect(client.acts).toEqual([{ choose: legal.find((c) => c!.target === first)! }]);
         return;
       }
       for (const target of targets) {
@@ -112,6 +120,9 @@ describe('decision prompt', () => {
       flushSync();
     }
     options()[0]!.click();
+    flushSync();
+    expect(client.acts).toEqual([]);
+    confirm();
     expect(client.acts).toHaveLength(1);
     expect(legal.map((c) => key(c!))).toContain(key((client.acts[0] as { choose: { target?: number; card?: string } }).choose));
   });
@@ -147,19 +158,24 @@ describe('hidden information', () => {
 });
 
 describe('seats and spectators', () => {
-  it('shows masked allies face down, and the other allies grouped by suit with counts', () => {
+  it('shows allies as per-suit stacks with counts, masked allies as their own stack', () => {
     const state = playUntil(4, (s) => s.masked.length > 0 && !s.over, 200);
     show(state, 0);
     const masked = state.masked[0]!;
     const owner = state.allies.findIndex((a) => a.includes(masked));
-    const panels = all('[data-testid="seat-panel"]');
-    const group = panels.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[data-suit="masked"]')));
-    expect(group.length).toBeGreaterThan(0);
-    expect(document.querySelector(`[data-testid="ally"][data-card="${masked}"]`)).toBeNull();
-    // Counts per suit add up to the seat's unmasked allies.
-    const total = all('[data-testid="ally"]').length + all('[data-suit="masked"] [data-testid="card-back"]').length;
-    expect(total).toBe(state.allies.flat().length);
     expect(owner).toBeGreaterThanOrEqual(0);
+    const panels = all('[data-testid="seat-panel"]');
+    expect(panels.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[data-testid="ally-stack"][data-suit="masked"]'))).length).toBeGreaterThan(0);
+    // The stacks hold every ally once.
+    const total = all('[data-testid="ally-stack"]').reduce((n, e) => n + Number(e.dataset['cards']), 0);
+    expect(total).toBe(state.allies.flat().length);
+    // Details on demand: the owner's allies card by card, the masked one face down.
+    const panel = panels.find((p) => p.getAttribute('aria-label') === ['Ada', 'Bob', 'Cyd', 'Dee'][owner])!;
+    panel.querySelector<HTMLElement>('[data-testid="ally-stacks"]')!.click();
+    flushSync();
+    const dialog = document.querySelector('[data-testid="panel-allies"]')!;
+    expect(dialog.querySelectorAll('[data-testid="ally"]').length + dialog.querySelectorAll('[data-testid="card-back"]').length).toBe(state.allies[owner]!.length);
+    expect(dialog.querySelector(`[data-testid="ally"][data-card="${masked}"]`)).toBeNull();
   });
 
   it('lets a spectator watch with no hand and nothing to play', () => {

@@ -21,7 +21,7 @@ export interface HostProcessOptions {
   readonly port?: number;
   /** Listen address (default 127.0.0.1). */
   readonly bind?: string;
-  /** How long bots wait before moving (default 50 ms). */
+  /** How long bots think (default 50 ms); 0 plays whole games at instant speed. */
   readonly botDelayMs?: number;
 }
 

@@ -1,0 +1,116 @@
+// The table fits the screen: whole 6- and 3-player games (one page, zero-delay bots) at laptop
+// and phone sizes. At every new view, every hand card, every option of the current prompt,
+// the turn cue and every seat lie inside the viewport, with no page scrolling. A screenshot of
+// the late game at each size is kept as an artifact (and in SCREENSHOT_DIR when set).
+import { existsSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { type Page, expect, test } from '@playwright/test';
+import { type RunningHost, startHost } from './helpers/host';
+import { playWholeGame, startSoloTable } from './helpers/solo';
+
+const ROOT = 'out/renderer';
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
+  host = await startHost(ROOT, { botDelayMs: 0 });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+/**
+ * What must be on screen at every moment that is not, listed; also any region of the table
+ * whose content spills out of it, and page scrolling. (In-page code, as text: the e2e
+ * TypeScript project has no DOM types.)
+ */
+const OUTSIDE_VIEWPORT = `(() => {
+  const w = window.innerWidth;
+  const h = window.innerHeight;
+  const wanted = [
+    '[data-testid="hand"] [data-card]',
+    '[data-testid="choice-option"]',
+    '[data-testid="choice-confirm"]',
+    '[data-testid="turn-banner"]:not(:empty)',
+    '[data-testid="seat-panel"]',
+    '[data-testid="meeting-slot"]',
+  ];
+  const out = [];
+  const box = (r) => Math.round(r.left) + ',' + Math.round(r.top) + '–' + Math.round(r.right) + ',' + Math.round(r.bottom);
+  for (const selector of wanted) {
+    for (const el of document.querySelectorAll(selector)) {
+      const r = el.getBoundingClientRect();
+      if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5) out.push(selector + ' ' + (el.dataset.card ?? '') + ' at ' + box(r) + ' in ' + w + '×' + h);
+    }
+  }
+  for (const region of document.querySelectorAll('[data-region]')) {
+    if (region.scrollHeight > region.clientHeight + 2) out.push('region ' + region.dataset.region + ' spills: ' + region.scrollHeight + ' > ' + region.clientHeight);
+  }
+  const table = document.querySelector('[data-testid="table"]');
+  if (table && table.scrollHeight > table.clientHeight + 2) out.push('the table scrolls: ' + table.scrollHeight + ' > ' + table.clientHeight);
+  const page = document.scrollingElement;
+  if (page.scrollHeight > page.clientHeight + 1) out.push('the page scrolls: ' + page.scrollHeight + ' > ' + page.clientHeight);
+  if (page.scrollWidth > page.clientWidth + 1) out.push('the page scrolls sideways: ' + page.scrollWidth + ' > ' + page.clientWidth);
+  return out;
+})()`;
+
+async function outsideViewport(page: Page): Promise<string[]> {
+  // Wrapped in a function and run with new Function in the page would need 'unsafe-eval';
+  // a string given to evaluate runs through DevTools, outside the page's CSP.
+  return page.evaluate<string[]>(OUTSIDE_VIEWPORT);
+}
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+const label = (size: { width: number; height: number }): string => `${size.width}x${size.height}`;
+
+// One game per table size; at every view the window takes each size in turn, like a player
+// resizing it, and is checked at each. The game is played at the last size listed.
+const GAMES = [
+  { players: 6, playAt: SIZES[0] },
+  { players: 3, playAt: SIZES[2] },
+];
+
+for (const { players, playAt } of GAMES) {
+  test(`a whole ${players}-player game fits ${SIZES.map(label).join(', ')} at every view`, async ({ browser }, testInfo) => {
+    test.setTimeout(8 * 60_000);
+    const context = await browser.newContext({ locale: 'en-US', viewport: playAt });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await startSoloTable(page, host.url, players);
+
+    const shot = (size: (typeof SIZES)[number]): string => testInfo.outputPath(`late-game-${players}p-${label(size)}.png`);
+    let lateShots = 0;
+    const views = await playWholeGame(page, {
+      onView: async (version) => {
+        // Late in each round (two cards left) the table is at its fullest: keep the last one.
+        const late = (await page.locator('[data-testid="hand"] [data-card]').count()) === 2;
+        for (const size of [...SIZES.filter((s) => s !== playAt), playAt]) {
+          await page.setViewportSize(size);
+          const outside = await outsideViewport(page);
+          if (outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${label(size)}.png`) });
+          expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
+          if (late) await page.screenshot({ path: shot(size) });
+        }
+        if (late) lateShots += 1;
+      },
+    });
+    expect(views).toBeGreaterThan(players * 4);
+    expect(lateShots).toBeGreaterThan(0);
+    const dir = process.env['SCREENSHOT_DIR'];
+    for (const size of SIZES) {
+      await testInfo.attach(`late game ${label(size)}`, { path: shot(size), contentType: 'image/png' });
+      if (dir) await copyFile(shot(size), `${dir}/late-game-${players}p-${label(size)}.png`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

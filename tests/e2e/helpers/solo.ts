@@ -1,0 +1,92 @@
+// One player and bots through the real UI: create a table, fill it with bots, start, then play
+// a whole game at instant speed, waiting on the table's view version (never on sleeps).
+import { type Page, expect } from '@playwright/test';
+
+export async function startSoloTable(page: Page, url: string, players: number, name = 'Solo'): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
+  await page.getByTestId('player-name').fill(name);
+  await page.getByTestId('table-name').fill(`${players} seats`);
+  await page.getByTestId(`seats-${players}`).check();
+  await page.getByTestId('create').click();
+  for (let added = 1; added < players; added++) {
+    await page.getByTestId('add-bot').first().click();
+    await expect(page.getByTestId('remove-bot')).toHaveCount(added);
+  }
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('table')).toBeVisible();
+}
+
+/** The table's view version, or null when no table is shown. */
+export async function viewVersion(page: Page): Promise<string | null> {
+  return page.getByTestId('table').getAttribute('data-version', { timeout: 5000 });
+}
+
+interface PageDocument {
+  querySelector(selector: string): { dataset: Record<string, string | undefined> } | null;
+}
+
+/** Wait until the view is newer than `version` or the game is over. */
+export async function nextView(page: Page, version: string | null): Promise<void> {
+  await page.waitForFunction(
+    (v) => {
+      // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      return doc.querySelector('[data-testid="table"]')?.dataset['version'] !== v || doc.querySelector('[data-testid="game-over"]') !== null;
+    },
+    version,
+    { timeout: 15_000, polling: 'raf' },
+  );
+}
+
+export interface GameHooks {
+  /** Called once for every new view the page shows. */
+  onView?: (version: string) => Promise<void>;
+  /** Answer the view: return true when something was sent. Defaults to clicking the first legal thing. */
+  act?: (page: Page) => Promise<boolean>;
+}
+
+/** Click the first playable card, or the first answer of a prompt (and its Confirm). */
+export async function clickFirstLegal(page: Page): Promise<boolean> {
+  // A round summary is closed before the next round's hand is played.
+  const summary = page.getByTestId('summary-continue');
+  if (await summary.isVisible()) await summary.click();
+  const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
+  if ((await option.count()) === 0) return false;
+  try {
+    await option.click({ timeout: 1500 });
+    const confirm = page.getByTestId('choice-confirm');
+    if (await confirm.isVisible()) await confirm.click({ timeout: 1500 });
+    return true;
+  } catch {
+    return false; // the view changed under the click: look again
+  }
+}
+
+/** Play until the game-over screen; returns the number of views seen. */
+export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<number> {
+  const act = hooks.act ?? clickFirstLegal;
+  let seen: string | null = null;
+  let views = 0;
+  let stalls = 0;
+  for (let steps = 0; ; steps++) {
+    expect(steps, 'the game did not end').toBeLessThan(5000);
+    if (await page.getByTestId('game-over').isVisible()) return views;
+    const version = await viewVersion(page);
+    if (version !== null && version !== seen) {
+      seen = version;
+      views += 1;
+      await hooks.onView?.(version);
+    }
+    const acted = await act(page);
+    // After an answer, or with nothing to do, the next thing to look at is a newer view. A
+    // loaded machine may drop the socket for a moment: the page reconnects and resyncs.
+    try {
+      await nextView(page, version);
+      stalls = 0;
+    } catch {
+      stalls += 1;
+      if (!acted && stalls > 3) throw new Error(`no new view after version ${version} and nothing to do`);
+    }
+  }
+}
