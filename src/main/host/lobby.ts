@@ -42,10 +42,12 @@ export function abandoned(model: TableModel): boolean {
   return model.phase === 'lobby' && !model.header.persistent && !model.seats.some((s) => s.kind === 'human');
 }
 
+/** A bot takes a free seat; on a bot's seat, the bot's level changes (until the start). */
 export function addBot(model: TableModel, seat: Seat, level: BotLevel | undefined): Refusal | TableLine[] {
   const denied = inLobby(model) ?? seatExists(model, seat);
   if (denied) return denied;
-  if (model.seats[seat]?.kind !== 'free') return refuse('SEAT_TAKEN');
+  const kind = model.seats[seat]?.kind;
+  if (kind !== 'free' && kind !== 'bot') return refuse('SEAT_TAKEN');
   return [{ t: 'bot', seat, level }];
 }
 

@@ -9,6 +9,8 @@ export async function startSoloTable(page: Page, url: string, players: number, n
   await page.getByTestId('table-name').fill(`${players} seats`);
   await page.getByTestId(`seats-${players}`).check();
   await page.getByTestId('create').click();
+  // Novice bots think least: the whole game runs at instant speed.
+  await page.getByTestId('bot-level').selectOption('novice');
   for (let added = 1; added < players; added++) {
     await page.getByTestId('add-bot').first().click();
     await expect(page.getByTestId('remove-bot')).toHaveCount(added);

@@ -283,6 +283,7 @@ export const en = {
   'help.key.score': 'S: score breakdown',
   'help.key.help': '?: this help',
   'room.level': 'Bot level',
+  'room.levelOf': 'Level of the bot in seat {n}',
   'bot.novice': 'Novice',
   'bot.adept': 'Adept',
   'bot.master': 'Master',

@@ -283,6 +283,7 @@ export const fr = {
   'help.key.score': 'S : détail du score',
   'help.key.help': '? : cette aide',
   'room.level': 'Niveau du robot',
+  'room.levelOf': 'Niveau du bot de la place {n}',
   'bot.novice': 'Novice',
   'bot.adept': 'Confirmé',
   'bot.master': 'Maître',

@@ -283,6 +283,7 @@ export const hu = {
   'help.key.score': 'S: pontozás',
   'help.key.help': '?: ez a súgó',
   'room.level': 'Gép szintje',
+  'room.levelOf': 'A(z) {n}. ülés botjának szintje',
   'bot.novice': 'Kezdő',
   'bot.adept': 'Haladó',
   'bot.master': 'Mester',

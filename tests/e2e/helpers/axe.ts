@@ -1,0 +1,14 @@
+// axe-core over the page as it is now: the serious and critical violations, as readable lines.
+// label-content-name-mismatch (experimental in axe, serious) is turned on: a card's spoken name
+// must hold its visible text.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
+}
