@@ -178,6 +178,21 @@ describe('seats and spectators', () => {
     expect(dialog.querySelector(`[data-testid="ally"][data-card="${masked}"]`)).toBeNull();
   });
 
+  it('counts down on an absent seat until a bot may take it', () => {
+    const state = start(3);
+    const client = new FakeClient();
+    const info = tableInfo(3);
+    client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
+    client.seat = 0;
+    client.view = viewOf(state, 0);
+    app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    flushSync();
+    const countdowns = all('[data-testid="handover-countdown"]');
+    expect(countdowns).toHaveLength(1);
+    expect(countdowns[0]!.closest('[data-testid="seat-panel"]')!.getAttribute('aria-label')).toBe('Cyd');
+    expect(countdowns[0]!.textContent).toContain('0:42');
+  });
+
   it('lets a spectator watch with no hand and nothing to play', () => {
     const state = playUntil(3, (s) => s.meeting.plays.length === 2);
     const client = show(state, null);

@@ -18,6 +18,12 @@ export function handoverCheck(p: Presence, now: number, graceMs: number): Handov
   return 'GRACE_NOT_OVER';
 }
 
+/** Milliseconds of grace left for an absent player; null when not absent or already past it. */
+export function graceLeft(p: Presence, now: number, graceMs: number): number | null {
+  if (handoverCheck(p, now, graceMs) !== 'GRACE_NOT_OVER' || p.goneSince === null) return null;
+  return graceMs - (now - p.goneSince);
+}
+
 /** One timer per absent seat, to announce that its grace period is over. */
 export class GraceTimers {
   private readonly timers = new Map<Seat, NodeJS.Timeout>();

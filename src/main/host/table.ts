@@ -13,7 +13,7 @@ import { type GameRecord, recordOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../shared/rules/view';
-import { type Presence, handoverCheck } from './absence';
+import { type Presence, graceLeft, handoverCheck } from './absence';
 import { BotDriver, type BotPolicy } from './bot-seats';
 import type { Clock } from './clock';
 import type { Log } from './log';
@@ -105,6 +105,7 @@ export class Table {
         connected: s.kind === 'bot' || this.connections.presence(seat).connected,
         botPlaying: s.kind === 'human' && s.botControlled,
         handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(this.presence(seat), now, this.deps.graceMs) === 'ok',
+        handoverInMs: s.kind === 'human' && !s.botControlled ? graceLeft(this.presence(seat), now, this.deps.graceMs) : null,
         botLevel: this.model.botPlays(seat) ? s.botLevel : null,
       }),
     );

@@ -14,6 +14,11 @@ export interface SeatInfo {
   readonly botPlaying: boolean;
   /** The owner may now hand this seat to a bot (its player is gone past the grace period). */
   readonly handoverAllowed: boolean;
+  /**
+   * For an absent player still within the grace period: milliseconds, as of this message, until
+   * the owner may hand the seat to a bot (a countdown for everyone); null otherwise.
+   */
+  readonly handoverInMs: number | null;
   /** How strong the bot plays, when a bot plays this seat. */
   readonly botLevel: BotLevel | null;
 }

@@ -27,6 +27,9 @@ describe('an absent player', () => {
 
     gone.socket.disconnect();
     await waitFor(() => seatInfo(owner, 1)?.connected === false, 'the owner to see seat 1 gone');
+    // Everyone sees how long the grace period still runs.
+    expect(seatInfo(owner, 1)?.handoverInMs).toBe(60_000);
+    expect(seatInfo(owner, 2)?.handoverInMs).toBeNull();
     expect(await owner.request('seat:giveToBot', { seat: 1 })).toMatchObject({ ok: false, code: 'GRACE_NOT_OVER' });
     expect(await owner.request('seat:giveToBot', { seat: 2 })).toMatchObject({ ok: false, code: 'PLAYER_PRESENT' });
     expect(await other.request('seat:giveToBot', { seat: 1 })).toMatchObject({ ok: false, code: 'NOT_OWNER' });

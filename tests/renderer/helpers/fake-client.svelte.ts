@@ -83,6 +83,7 @@ export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing'
       connected: true,
       botPlaying: false,
       handoverAllowed: false,
+      handoverInMs: null,
       botLevel: seat === 0 ? null : 'adept',
     })),
     spectators: 0,

@@ -73,6 +73,7 @@ export const en = {
   'room.spectating': 'You are watching this table.',
   'room.giveToBot': 'Give the seat to a bot',
   'room.takeBack': 'Take my seat back',
+  'room.botIn': 'a bot may take over in {time}',
 
   'suit.power': 'Power',
   'suit.wisdom': 'Wisdom',

@@ -73,6 +73,7 @@ export const fr = {
   'room.spectating': 'Vous regardez cette table.',
   'room.giveToBot': 'Confier la place à un robot',
   'room.takeBack': 'Reprendre ma place',
+  'room.botIn': 'un bot peut prendre la place dans {time}',
 
   'suit.power': 'Puissance',
   'suit.wisdom': 'Sagesse',

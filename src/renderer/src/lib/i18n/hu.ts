@@ -73,6 +73,7 @@ export const hu = {
   'room.spectating': 'Nézőként figyeled ezt az asztalt.',
   'room.giveToBot': 'A hely átadása gépnek',
   'room.takeBack': 'Visszaveszem a helyem',
+  'room.botIn': '{time} múlva bot veheti át',
 
   'suit.power': 'Hatalom',
   'suit.wisdom': 'Bölcsesség',
