@@ -53,8 +53,8 @@ describe('bot seats', () => {
     expect((await owner.request('table:addBot', { seat: 1, level: 'grandmaster' })).ok).toBe(false);
     // Until the start, a bot's level can change: the seat keeps its bot at the new level.
     expect((await owner.request('table:addBot', { seat: 3, level: 'novice' })).ok).toBe(true);
-    const relisted = await owner.request<{ tables: TableInfo[] }>('table:list');
-    expect(relisted.ok ? relisted.tables[0]!.seats.map((s) => s.botLevel) : []).toEqual([null, 'novice', 'master', 'novice']);
+    const changed = await owner.request<{ tables: TableInfo[] }>('table:list');
+    expect(changed.ok ? changed.tables[0]!.seats.map((s) => s.botLevel) : []).toEqual([null, 'novice', 'master', 'novice']);
     expect((await owner.request('table:addBot', { seat: 3, level: 'adept' })).ok).toBe(true);
 
     expect((await owner.request('table:start')).ok).toBe(true);
