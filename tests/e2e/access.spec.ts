@@ -2,7 +2,7 @@
 // - a whole game by keyboard only (no mouse or pointer event at all): every prompt answered
 //   with arrows and Enter twice, one answer taken back with Esc, a dimmed card's reason read
 //   from the live region; axe over the lobby, the room, the table, every dialog, every prompt
-//   kind that comes up (before and after picking) and the game-over screen;
+//   kind that comes up (before and after picking), the round summary and the game-over screen;
 // - a touch phone reads a card's full text from its card sheet and plays it from there.
 import { existsSync, readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
@@ -111,7 +111,15 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
     prompts += 1;
   }
 
+  let summaries = 0;
   async function act(p: Page): Promise<boolean> {
+    // The round summary is closed (Esc) before the next round's hand.
+    if (await p.getByTestId('round-summary').isVisible()) {
+      if (summaries === 0) await expectAccessible(p, 'round summary');
+      summaries += 1;
+      await p.keyboard.press('Escape');
+      await expect(p.getByTestId('round-summary')).toBeHidden();
+    }
     if (await p.getByTestId('choice-prompt').isVisible()) {
       await answerPrompt();
       return true;
@@ -141,6 +149,7 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
   await expectAccessible(page, 'game over');
   expect(prompts, 'no decision came up in the whole game').toBeGreaterThan(0);
   expect(tookBack).toBe(true);
+  expect(summaries).toBeGreaterThan(0);
   expect(explained).toBe(true);
   test.info().annotations.push({ type: 'prompt kinds', description: [...kinds].join(', ') });
   expect(await page.evaluate<number>('window.__pointerPresses ?? 0')).toBe(0);
