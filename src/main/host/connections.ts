@@ -86,6 +86,17 @@ export class SocketConnections implements TableConnections {
     this.goneSince[seat] = this.deps.clock.now();
   }
 
+  /** The seat's player was removed by the owner: told, and no longer at the table. */
+  evict(seat: Seat): void {
+    const socket = this.sockets[seat];
+    this.sockets[seat] = null;
+    this.goneSince[seat] = null;
+    this.grace.disarm(seat);
+    if (!socket) return;
+    this.unbind(socket);
+    socket.emit('table:removed', this.deps.tableId);
+  }
+
   viewed(conn: ConnectionId, version: number): void {
     const socket = this.socket(conn);
     const viewer = socket?.data.binding?.seat;

@@ -58,6 +58,15 @@ export function removeBot(model: TableModel, seat: Seat): Refusal | TableLine[] 
   return [{ t: 'free', seat }];
 }
 
+/** The owner frees another human's seat before the start (the owner leaves instead). */
+export function removePlayer(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  if (model.seats[seat]?.kind !== 'human') return refuse('NOT_HUMAN_SEAT');
+  if (model.owner === seat) return refuse('BAD_REQUEST', 'the owner leaves the table instead');
+  return [{ t: 'free', seat }];
+}
+
 export function start(model: TableModel): Refusal | TableLine[] {
   const denied = inLobby(model);
   if (denied) return denied;

@@ -231,6 +231,11 @@ export class Table {
     return this.manage(conn, () => lobby.removeBot(this.model, seat));
   }
 
+  /** Before the start, the owner frees another player's seat; that player is told and leaves. */
+  removePlayer(conn: ConnectionId, seat: Seat): Promise<Reply> {
+    return this.manage(conn, () => lobby.removePlayer(this.model, seat), () => this.connections.evict(seat));
+  }
+
   start(conn: ConnectionId): Promise<Reply> {
     return this.manage(conn, () => lobby.start(this.model), () => this.pushAll());
   }

@@ -50,6 +50,8 @@ export interface TableConnections extends TableTransport {
   presence(seat: Seat): SeatPresence;
   /** The seat went to a bot: its grace period no longer needs announcing. */
   handedOver(seat: Seat): void;
+  /** The owner removed this seat's player (before the start): tell them, and let go of their connection. */
+  evict(seat: Seat): void;
   spectatorCount(): number;
   /** Someone is seated here on a live connection, or watching. */
   hasConnections(): boolean;

@@ -25,6 +25,7 @@ export type HostErrorCode =
   | 'SEQ_REUSED' // an old sequence number whose result is no longer kept
   | 'SEAT_HELD_BY_BOT' // take the seat back first
   | 'NOT_HUMAN_SEAT'
+  | 'REMOVED' // the table's owner took this seat back before the start
   | 'PLAYER_PRESENT' // the player is connected: no hand-over
   | 'GRACE_NOT_OVER' // the player is gone, but not for long enough yet
   | 'NOT_BOT_CONTROLLED'

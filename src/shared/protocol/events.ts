@@ -100,6 +100,8 @@ export interface ClientToServerEvents {
   'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo }>) => void;
   'table:addBot': (payload: BotRequest, ack: AckFn) => void;
   'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
+  /** The owner frees another player's seat before the start. */
+  'table:removePlayer': (payload: SeatRequest, ack: AckFn) => void;
   'table:start': (payload: Empty, ack: AckFn) => void;
   /** The owner hands an absent player's seat to a bot. */
   'seat:giveToBot': (payload: BotRequest, ack: AckFn) => void;
@@ -179,6 +181,8 @@ export interface ServerToClientEvents {
   'game:events': (batches: readonly EventBatch[]) => void;
   'table:updated': (table: TableInfo) => void;
   'table:closed': (tableId: string) => void;
+  /** The owner removed you from this table before the start: your seat is free again. */
+  'table:removed': (tableId: string) => void;
   /** Told once to the table's owner, on coming back to a table recovered from a damaged file. */
   'table:recovered': (notice: TableRecovered) => void;
   /** Your table plays again: your seat at the new table. */

@@ -49,6 +49,7 @@ export const SCHEMAS = {
   'table:spectate': z.strictObject({ tableId, pin: pin.optional() }),
   'table:addBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'table:removeBot': z.strictObject({ seat }),
+  'table:removePlayer': z.strictObject({ seat }),
   'table:start': empty,
   'seat:giveToBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'seat:takeBack': empty,

@@ -48,17 +48,26 @@ export interface GameHooks {
   act?: (page: Page) => Promise<boolean>;
 }
 
-/** Click the first playable card, or the first answer of a prompt (and its Confirm). */
+/** Click the first playable card, or the first answer of a prompt (then its Confirm). */
 export async function clickFirstLegal(page: Page): Promise<boolean> {
   // A round summary is closed before the next round's hand is played.
   const summary = page.getByTestId('summary-continue');
   if (await summary.isVisible()) await summary.click();
-  const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
-  if ((await option.count()) === 0) return false;
+  const confirm = page.getByTestId('choice-confirm');
   try {
-    await option.click({ timeout: 1500 });
-    const confirm = page.getByTestId('choice-confirm');
-    if (await confirm.isVisible()) await confirm.click({ timeout: 1500 });
+    for (let step = 0; step < 3; step++) {
+      if (await confirm.isVisible()) {
+        await confirm.click({ timeout: 1500 });
+        return true;
+      }
+      const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
+      if ((await option.count()) === 0) return false;
+      const answer = (await option.getAttribute('data-testid')) === 'choice-option';
+      await option.click({ timeout: 1500 });
+      if (!answer) return true;
+      // An answer waits for its Confirm; a player picked leads to the card step: look again.
+      await page.locator('[data-testid="choice-confirm"], .cards [data-testid="choice-option"]').first().waitFor({ timeout: 1500 });
+    }
     return true;
   } catch {
     return false; // the view changed under the click: look again

@@ -95,6 +95,25 @@ describe('the lobby', () => {
     await waitFor(() => p1!.view !== null && late.view !== null, 'first views');
   });
 
+  it('the owner removes another player before the start: told, seat free, token no longer valid', async () => {
+    host = await startHost();
+    const t = await seatPlayers(host, 3);
+    const [owner, p1, p2] = t.players as [Player, Player, Player];
+    expect(await p1.request('table:removePlayer', { seat: 2 })).toMatchObject({ ok: false, code: 'NOT_OWNER' });
+    expect(await owner.request('table:removePlayer', { seat: 0 })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await owner.request('table:removePlayer', { seat: 2 })).toEqual({ ok: true });
+    await waitFor(() => p2.inbox.some((m) => m.event === 'table:removed' && m.payload === t.tableId), 'the removed player to be told');
+    const info = (await tablesOf(owner)).find((x) => x.id === t.tableId)!;
+    expect(info.seats[2]!.kind).toBe('free');
+    expect(await p2.request('table:start')).toMatchObject({ ok: false, code: 'NOT_SEATED' });
+    expect(await new Player(await host.connect()).request('table:resume', { tableId: t.tableId, token: p2.token })).toMatchObject({ ok: false });
+    // A bot in the free seat; then the game starts and nobody can be removed any more.
+    expect(await owner.request('table:addBot', { seat: 2 })).toEqual({ ok: true });
+    expect(await owner.request('table:removePlayer', { seat: 2 })).toMatchObject({ ok: false, code: 'NOT_HUMAN_SEAT' });
+    expect(await owner.request('table:start')).toEqual({ ok: true });
+    expect(await owner.request('table:removePlayer', { seat: 1 })).toMatchObject({ ok: false, code: 'ALREADY_STARTED' });
+  });
+
   it('a spectator sees the spectator view: no hand, no legal actions', async () => {
     host = await startHost();
     const t = await seatPlayers(host, 3);

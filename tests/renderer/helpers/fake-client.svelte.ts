@@ -44,6 +44,7 @@ export class FakeClient implements GameClient {
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
   addBot = (seat: Seat, level?: string) => this.#log('addBot', seat, level);
   removeBot = (seat: Seat) => this.#log('removeBot', seat);
+  removePlayer = (seat: Seat) => this.#log('removePlayer', seat);
   giveToBot = (seat: Seat) => this.#log('giveToBot', seat);
   takeBack = () => this.#log('takeBack');
   hint = () => this.#log('hint').then(() => this.suggestion);

@@ -43,6 +43,7 @@ export const ERROR_MESSAGES = {
   SEQ_REUSED: 'error.generic',
   SEAT_HELD_BY_BOT: 'error.seatLocked',
   NOT_HUMAN_SEAT: 'error.seatLocked',
+  REMOVED: 'error.removed',
   PLAYER_PRESENT: 'error.seatLocked',
   GRACE_NOT_OVER: 'error.seatLocked',
   NOT_BOT_CONTROLLED: 'error.seatLocked',

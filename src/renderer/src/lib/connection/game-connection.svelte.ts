@@ -71,6 +71,11 @@ export class GameConnection implements GameClient {
     socket.on('game:events', (batches) => this.#receiveEvents(batches));
     socket.on('table:updated', (info) => this.#receiveTable(info));
     socket.on('table:closed', (tableId) => this.#tableClosed(tableId));
+    socket.on('table:removed', (tableId) => {
+      if (this.table?.id !== tableId) return;
+      this.#tableClosed(tableId);
+      this.error = noticeFor('REMOVED');
+    });
     socket.on('table:recovered', ({ lostActions }) => {
       this.error = { ...noticeFor('RECOVERED'), params: { n: lostActions } };
     });
@@ -136,6 +141,7 @@ export class GameConnection implements GameClient {
 
   addBot = (seat: Seat, level?: BotLevel): Promise<boolean> => this.#simple('table:addBot', level ? { seat, level } : { seat });
   removeBot = (seat: Seat): Promise<boolean> => this.#simple('table:removeBot', { seat });
+  removePlayer = (seat: Seat): Promise<boolean> => this.#simple('table:removePlayer', { seat });
   giveToBot = (seat: Seat): Promise<boolean> => this.#simple('seat:giveToBot', { seat });
   takeBack = (): Promise<boolean> => this.#simple('seat:takeBack', {});
 

@@ -43,6 +43,8 @@ export interface GameClient {
   hasSeatToken(tableId: string): boolean;
   addBot(seat: Seat, level?: BotLevel): Promise<boolean>;
   removeBot(seat: Seat): Promise<boolean>;
+  /** The owner frees another player's seat before the start. */
+  removePlayer(seat: Seat): Promise<boolean>;
   giveToBot(seat: Seat): Promise<boolean>;
   takeBack(): Promise<boolean>;
   /** What the Master would play now for our seat, or null (refused: see `error`). */
