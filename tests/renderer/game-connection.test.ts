@@ -85,6 +85,23 @@ describe('GameConnection', () => {
     ]);
   });
 
+  it('leaves the table, forgetting its token, when the owner removes this player before the start', async () => {
+    localStorage.clear();
+    const socket = new FakeSocket();
+    const table = seatedHost(socket, 'lobby');
+    const c = new GameConnection(socket);
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(await c.join(table.id, 'Ada')).toBe(true);
+    socket.push('table:removed', 'some-other-table');
+    expect(c.table?.id).toBe(table.id);
+    socket.push('table:removed', table.id);
+    expect(c.table).toBeNull();
+    expect(c.seat).toBeNull();
+    expect(c.hasSeatToken(table.id)).toBe(false);
+    expect(c.error?.key).toBe('error.removed');
+  });
+
   it('resumes the seat with its token after a drop, continuing above the last seq', async () => {
     localStorage.clear();
     const socket = new FakeSocket();

@@ -1,0 +1,47 @@
+// The table room before the start, as its owner sees it: another player can be removed, a
+// bot's level changed (or the bot removed); nobody else gets these controls.
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import TableRoom from '../../src/renderer/src/screens/TableRoom.svelte';
+import { clientContext } from '../../src/renderer/src/lib/connection/context';
+import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
+
+let app: ReturnType<typeof mount> | undefined;
+afterEach(() => {
+  if (app) void unmount(app);
+  app = undefined;
+  document.body.innerHTML = '';
+});
+
+function room(seat: number): FakeClient {
+  const client = new FakeClient();
+  const info = tableInfo(3, 'lobby');
+  client.table = { ...info, seats: info.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
+  client.seat = seat;
+  app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+  flushSync();
+  return client;
+}
+
+describe('table room', () => {
+  it('lets the owner remove another player and change a bot’s level until the start', () => {
+    const client = room(0);
+    const removes = Array.from(document.querySelectorAll<HTMLButtonElement>('[data-testid="remove-player"]'));
+    expect(removes).toHaveLength(1); // Bob; not the owner's own seat, not the bot
+    removes[0]!.click();
+    const level = document.querySelector<HTMLSelectElement>('[data-testid="seat-level"]')!;
+    expect(level.value).toBe('adept');
+    level.value = 'master';
+    level.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['removePlayer', 1],
+      ['addBot', 2, 'master'],
+    ]);
+  });
+
+  it('gives a player who is not the owner none of these controls', () => {
+    room(1);
+    expect(document.querySelector('[data-testid="remove-player"]')).toBeNull();
+    expect(document.querySelector('[data-testid="seat-level"]')).toBeNull();
+  });
+});
