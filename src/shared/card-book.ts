@@ -13,6 +13,16 @@ export class CardBook {
     this.id = set.id;
   }
 
+  /** Every character card, in the set's order (the rules help lists them all). */
+  get characters(): readonly CharacterDef[] {
+    return this.set.characters;
+  }
+
+  /** Every history card, in the set's order. */
+  get historyCards(): readonly HistoryDef[] {
+    return this.set.history;
+  }
+
   card(id: CardId): CharacterDef | undefined {
     return this.set.characterById.get(id);
   }
