@@ -34,7 +34,8 @@ const COUNT_POINTER = `for (const type of ['mousedown', 'pointerdown', 'touchsta
 
 test('a whole game by keyboard only, accessible at every screen, dialog and prompt', async ({ browser }) => {
   test.setTimeout(8 * 60_000);
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  // Reduced motion: the table tells what happened at instant speed, in step with the views.
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.addInitScript(COUNT_POINTER);
   const errors: string[] = [];
@@ -159,7 +160,7 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
 
 test('on a touch phone, a tap opens the card sheet with the full text, and its Play button plays the card', async ({ browser }) => {
   test.setTimeout(4 * 60_000);
-  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto(host.url);
   await page.getByTestId('player-name').fill('Tap');
