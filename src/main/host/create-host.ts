@@ -14,7 +14,7 @@ import type { HintProvider } from './table';
 import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
-import { TableRegistry } from './registry';
+import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
 
@@ -39,6 +39,8 @@ export interface HostOptions {
   readonly hint?: HintProvider;
   readonly rateLimit?: RateLimit;
   readonly maxTables?: number;
+  /** When idle lobbies go, idle games park, and how many tables one address may open. */
+  readonly lifecycle?: Partial<Lifecycle>;
   /** Largest message a client may send, in bytes (larger closes the connection). */
   readonly maxMessageBytes?: number;
   /** Browser origins allowed besides the host's own pages (e.g. a dev server). */
@@ -110,6 +112,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     hint: options.hint,
     advertiser,
     maxTables: options.maxTables ?? 64,
+    lifecycle: options.lifecycle,
     port: () => port,
   });
 

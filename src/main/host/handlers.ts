@@ -9,7 +9,7 @@ import { type SecretGuards, beginAll } from './attempts';
 import type { Log } from './log';
 import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
-import { TooManyTables, type TableRegistry } from './registry';
+import { TooManyTables, TooManyTablesHere, type TableRegistry } from './registry';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
 import { ReplaySession } from './replay-session';
@@ -36,8 +36,9 @@ function bound<R>(from: Sender, run: (t: Table) => Promise<R>): Promise<R | Refu
   return table ? run(table) : refuse('TABLE_CLOSED');
 }
 
-function tableById<R>(from: Sender, id: string, run: (t: Table) => Promise<R>): Promise<R | Refusal> | Refusal {
-  const table = from.registry.get(id);
+/** A table by id; a game parked on disk is loaded back first. */
+async function tableById<R>(from: Sender, id: string, run: (t: Table) => Promise<R>): Promise<R | Refusal> {
+  const table = await from.registry.open(id);
   return table ? run(table) : refuse('NO_TABLE');
 }
 
@@ -77,12 +78,13 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     void socket.join('lobby');
     return { ok: true, tables: registry.list() };
   },
-  'table:create': async (p, { socket, registry }) => {
+  'table:create': async (p, { socket, registry, address }) => {
     let table: Table;
     try {
-      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false);
+      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false, address);
     } catch (e) {
       if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES');
+      if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
       throw e;
     }
     const seated = await table.join(socket.id, { name: p.playerName, pin: p.pin, seat: 0 });
@@ -112,6 +114,11 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
+  'archive:list': async (_, { registry }) => ({ ok: true, games: await registry.archive.list() }),
+  'archive:export': async (p, { registry }) => {
+    const record = await registry.archive.record(p.tableId);
+    return record ? { ok: true, record } : refuse('NO_TABLE');
+  },
   'host:addresses': (_, { address, context }) => ({
     ok: true,
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),

@@ -1,10 +1,14 @@
 // The tables of one host: created on request, loaded back from the data directory at start,
-// announced to the lobby and the LAN when they change, closed at shutdown.
+// announced to the lobby and the LAN when they change, closed at shutdown. Their lifecycle:
+// a lobby nobody is connected to goes after a few minutes; a game nobody is connected to is
+// parked (out of memory, its file on disk, back on the first resume); a finished game leaves
+// memory at once for the finished-games archive. One client address may open only so many tables.
 import { rm } from 'node:fs/promises';
 import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
+import { FinishedArchive } from './finished-archive';
 import { SocketConnections, tableRoom } from './connections';
 import { TableFile } from './record-store';
 import type { HostServer } from './socket-types';
@@ -24,7 +28,26 @@ export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' 
   readonly maxTables: number;
   /** The HTTP port, for adverts. */
   readonly port: () => number;
+  readonly lifecycle?: Partial<Lifecycle>;
 }
+
+export interface Lifecycle {
+  /** A lobby with nobody connected is removed after this long (the host's default table stays). */
+  readonly lobbyIdleMs: number;
+  /** A game with nobody connected is parked to disk after this long. */
+  readonly parkAfterMs: number;
+  /** How often idle tables are looked for. */
+  readonly sweepMs: number;
+  /** Tables one client address may have open (lobbies and games) at a time. */
+  readonly maxTablesPerAddress: number;
+}
+
+export const DEFAULT_LIFECYCLE: Lifecycle = {
+  lobbyIdleMs: 3 * 60_000,
+  parkAfterMs: 10 * 60_000,
+  sweepMs: 10_000,
+  maxTablesPerAddress: 8,
+};
 
 export interface NewTable {
   readonly name: string;
@@ -42,6 +65,8 @@ export interface NewTable {
 }
 
 export class TooManyTables extends Error {}
+/** One client address has as many tables open as it may. */
+export class TooManyTablesHere extends Error {}
 
 /** A table resumed from the valid part of a damaged file. */
 export interface TableRecovery extends Recovery {
@@ -59,8 +84,23 @@ export class TableRegistry {
   private readonly recoveries = new Map<string, TableRecovery>();
   private readonly unreadable: { path: string; reason: string }[] = [];
   private readonly recoveryTold = new Set<string>();
+  private readonly lifecycle: Lifecycle;
+  /** Since when nobody has been connected to a table (absent while someone is). */
+  private readonly idleSince = new Map<string, number>();
+  /** Which client address opened a table (tables made in this run only). */
+  private readonly createdBy = new Map<string, string>();
+  /** Games parked on disk, with the info they had: listed, and loaded back on resume. */
+  private readonly parked = new Map<string, TableInfo>();
+  private readonly unparking = new Map<string, Promise<Table | undefined>>();
+  private readonly finishing = new Set<string>();
+  private readonly sweeper: NodeJS.Timeout;
+  readonly archive: FinishedArchive;
 
   constructor(private readonly deps: RegistryDeps) {
+    this.lifecycle = { ...DEFAULT_LIFECYCLE, ...deps.lifecycle };
+    this.archive = new FinishedArchive(deps.dataDir);
+    this.sweeper = setInterval(() => void this.sweep(), this.lifecycle.sweepMs);
+    this.sweeper.unref();
     this.tableDeps = {
       clock: deps.clock,
       log: deps.log,
@@ -87,14 +127,35 @@ export class TableRegistry {
     return [...this.tables.values()];
   }
 
+  /** The tables in memory and the parked ones. */
   list(): TableInfo[] {
-    return this.all().map((t) => t.info());
+    return [...this.all().map((t) => t.info()), ...this.parked.values()];
+  }
+
+  /** Games parked on disk (ids). */
+  get parkedIds(): string[] {
+    return [...this.parked.keys()];
+  }
+
+  /** A table by id, loading it back first when it was parked. */
+  async open(id: string): Promise<Table | undefined> {
+    const live = this.tables.get(id);
+    if (live || !this.parked.has(id)) return live;
+    let loading = this.unparking.get(id);
+    if (!loading) {
+      loading = this.unpark(id).finally(() => this.unparking.delete(id));
+      this.unparking.set(id, loading);
+    }
+    return loading;
   }
 
   /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
-  async create(req: NewTable, announce = true): Promise<Table> {
-    if (this.tables.size >= this.deps.maxTables) await this.evictFinished();
-    if (this.tables.size >= this.deps.maxTables) throw new TooManyTables(`at most ${this.deps.maxTables} tables`);
+  async create(req: NewTable, announce = true, address?: string): Promise<Table> {
+    if (address !== undefined) {
+      const open = [...this.createdBy].filter(([id, by]) => by === address && (this.tables.has(id) || this.parked.has(id))).length;
+      if (open >= this.lifecycle.maxTablesPerAddress) throw new TooManyTablesHere(`at most ${this.lifecycle.maxTablesPerAddress} tables per address`);
+    }
+    if (this.tables.size + this.parked.size >= this.deps.maxTables) throw new TooManyTables(`at most ${this.deps.maxTables} tables`);
     const header: TableHeader = {
       t: 'table',
       v: TABLE_FILE_VERSION,
@@ -112,6 +173,8 @@ export class TableRegistry {
     const file = await TableFile.create(this.deps.dataDir, header);
     const table = new Table(this.tableDeps, new TableModel(header), file);
     this.tables.set(table.id, table);
+    if (address !== undefined) this.createdBy.set(table.id, address);
+    this.idleSince.set(table.id, this.deps.clock.now());
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
@@ -165,29 +228,94 @@ export class TableRegistry {
    */
   async loadAll(): Promise<void> {
     for (const path of await TableFile.list(this.deps.dataDir)) {
-      try {
-        const text = await TableFile.read(path);
-        const { model, validLines, recovery } = recoverTable(text.lines);
-        if (recovery) {
-          const kept = await TableFile.replaceWithPrefix(path, text.lines.slice(0, validLines), this.deps.clock.now());
-          this.recoveries.set(model.id, { ...recovery, damagedFile: kept });
-          this.deps.log.error(
-            `${path}: damaged (${recovery.problem}); resumed from line ${validLines}, ${recovery.lostActions} action(s) lost; the damaged file is kept as ${kept}`,
-          );
-        } else if (text.tornLine) {
-          await TableFile.dropTornLine(path, text.lines);
-          this.deps.log.warn(`${path}: dropped a torn last line`);
-        }
-        if (model.phase === 'over' || this.tables.has(model.id)) continue;
-        const table = new Table(this.tableDeps, model, await TableFile.openForAppend(path));
-        this.tables.set(table.id, table);
-        this.changed(table);
-        this.deps.log.info(`table ${table.id} loaded (${model.actions.length} actions)`);
-      } catch (e) {
-        this.unreadable.push({ path, reason: e instanceof Error ? e.message : String(e) });
-        this.deps.log.error(`${path}: cannot load this table; it is kept aside as ${path}.broken`, e);
-        await TableFile.setAside(path);
+      const table = await this.loadFile(path);
+      if (table) this.deps.log.info(`table ${table.id} loaded (${table.model.actions.length} actions)`);
+    }
+  }
+
+  /** Loads one table file (recovering damage); a finished game goes to the archive instead. */
+  private async loadFile(path: string): Promise<Table | undefined> {
+    try {
+      const text = await TableFile.read(path);
+      const { model, validLines, recovery } = recoverTable(text.lines);
+      if (recovery) {
+        const kept = await TableFile.replaceWithPrefix(path, text.lines.slice(0, validLines), this.deps.clock.now());
+        this.recoveries.set(model.id, { ...recovery, damagedFile: kept });
+        this.deps.log.error(
+          `${path}: damaged (${recovery.problem}); resumed from line ${validLines}, ${recovery.lostActions} action(s) lost; the damaged file is kept as ${kept}`,
+        );
+      } else if (text.tornLine) {
+        await TableFile.dropTornLine(path, text.lines);
+        this.deps.log.warn(`${path}: dropped a torn last line`);
       }
+      if (this.tables.has(model.id)) return undefined;
+      if (model.phase === 'over') {
+        await this.archive.add(model, this.deps.clock.now());
+        return undefined;
+      }
+      const table = new Table(this.tableDeps, model, await TableFile.openForAppend(path));
+      this.tables.set(table.id, table);
+      this.idleSince.set(table.id, this.deps.clock.now());
+      this.changed(table);
+      return table;
+    } catch (e) {
+      this.unreadable.push({ path, reason: e instanceof Error ? e.message : String(e) });
+      this.deps.log.error(`${path}: cannot load this table; it is kept aside as ${path}.broken`, e);
+      await TableFile.setAside(path);
+      return undefined;
+    }
+  }
+
+  private async unpark(id: string): Promise<Table | undefined> {
+    const table = await this.loadFile(TableFile.pathOf(this.deps.dataDir, id));
+    this.parked.delete(id);
+    if (table) this.deps.log.info(`table ${id} is back from the disk`);
+    return table;
+  }
+
+  /**
+   * Looks for idle tables: removes lobbies and parks games nobody has been connected to for
+   * long enough. Runs every `sweepMs`; tests call it directly.
+   */
+  async sweep(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const table of this.all()) {
+      const since = this.idleSince.get(table.id);
+      if (since === undefined || table.isClosed) continue;
+      const phase = table.model.phase;
+      if (phase === 'lobby' && !table.model.header.persistent && now - since >= this.lifecycle.lobbyIdleMs) {
+        this.deps.log.info(`table ${table.id}: nobody in its lobby for ${Math.round((now - since) / 1000)} s, removed`);
+        await this.dispose(table, true);
+      } else if (phase === 'playing' && now - since >= this.lifecycle.parkAfterMs) {
+        await this.park(table);
+      }
+    }
+  }
+
+  /** A game nobody is connected to leaves memory; its file stays, and any seat token brings it back. */
+  private async park(table: Table): Promise<void> {
+    const info = table.info();
+    this.tables.delete(table.id);
+    this.idleSince.delete(table.id);
+    this.withdraw(table.id);
+    this.parked.set(table.id, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
+    await table.close();
+    this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
+  }
+
+  /** A finished game leaves memory at once; its file goes to the archive. */
+  private async finish(table: Table): Promise<void> {
+    if (this.finishing.has(table.id)) return;
+    this.finishing.add(table.id);
+    try {
+      await table.idle();
+      await this.dispose(table, false);
+      await this.archive.add(table.model, this.deps.clock.now());
+      this.deps.log.info(`table ${table.id}: game over, archived`);
+    } catch (e) {
+      this.deps.log.error(`table ${table.id}: archiving the finished game failed`, e);
+    } finally {
+      this.finishing.delete(table.id);
     }
   }
 
@@ -210,6 +338,8 @@ export class TableRegistry {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.unparking.values()]);
     await Promise.all(this.all().map((t) => t.close()));
     this.tables.clear();
   }
@@ -217,20 +347,19 @@ export class TableRegistry {
   /** Closes a table; `forget` also deletes its file (an abandoned lobby holds nothing). */
   async dispose(table: Table, forget: boolean): Promise<void> {
     this.tables.delete(table.id);
+    this.idleSince.delete(table.id);
+    this.createdBy.delete(table.id);
     this.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
     await table.close();
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
   }
 
-  /** Makes room: finished games nobody is looking at leave memory (their files stay on disk). */
-  private async evictFinished(): Promise<void> {
-    const idle = this.all().filter((t) => t.model.phase === 'over' && !t.hasConnections());
-    await Promise.all(idle.map((t) => this.dispose(t, false)));
-  }
-
   private changed(table: Table): void {
     if (table.isClosed) return;
+    if (table.hasConnections()) this.idleSince.delete(table.id);
+    else if (!this.idleSince.has(table.id)) this.idleSince.set(table.id, this.deps.clock.now());
+    if (table.model.phase === 'over') void this.finish(table);
     const info = table.info();
     this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
     this.advertise(info);

@@ -7,6 +7,7 @@ export type HostErrorCode =
   | 'RATE_LIMITED' // too many messages: the connection is closed
   | 'NO_TABLE'
   | 'TOO_MANY_TABLES'
+  | 'TOO_MANY_TABLES_HERE' // this device (address) already has as many open tables as one may
   | 'TABLE_CLOSED'
   | 'WRONG_PIN'
   | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again

@@ -6,6 +6,7 @@ import type { Action, Choice } from '../rules/actions';
 import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
+import type { ArchiveExport, FinishedGame } from './archive';
 import type { BotLevel } from './bot-level';
 import type { EventBatch } from './event-log';
 import type { ErrorCode } from './errors';
@@ -116,6 +117,10 @@ export interface ClientToServerEvents {
    * reachable from this machine only.
    */
   'host:addresses': (payload: Empty, ack: AckFn<{ urls: string[] }>) => void;
+  /** The finished games this host keeps, latest first. */
+  'archive:list': (payload: Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
+  /** One finished game's record (record-format.md), to save or replay. */
+  'archive:export': (payload: { readonly tableId: string }, ack: AckFn<ArchiveExport>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
   /** The finished game's record (record-format.md), to save as a `.chronicle.json`. */

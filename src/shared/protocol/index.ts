@@ -1,4 +1,5 @@
 // The host <-> client protocol: event maps, payload schemas, public table info.
+export * from './archive';
 export * from './bot-level';
 export * from './errors';
 export * from './event-log';

@@ -67,6 +67,8 @@ export const SCHEMAS = {
   'replay:step': z.strictObject({ version: z.number().int().min(0), viewer: replayViewer }),
   'replay:log': z.strictObject({ viewer: replayViewer }),
   'replay:analyse': z.strictObject({ version: z.number().int().min(0) }),
+  'archive:list': empty,
+  'archive:export': z.strictObject({ tableId }),
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -1,7 +1,7 @@
 // Whole games over real sockets: every client plays from its own view only, a spectator
 // watches, and everything any client received is checked against the record on disk.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Seated, TableInfo } from '../../../src/shared/protocol';
+import type { FinishedGame, Seated, TableInfo } from '../../../src/shared/protocol';
 import { parseRecord, replay } from '../../../src/shared/rules/record/record';
 import { viewFor } from '../../../src/shared/rules/view';
 import { type TestHost, startHost } from './helpers/host';
@@ -82,8 +82,10 @@ describe('whole games over real sockets', () => {
     const { tableId, players, spectator } = await seatTable(host, 4, 4, 7);
     await playToTheEnd(players, spectator);
     checkWire(host.dataDir, tableId, players, spectator);
-    // The table's game record (record-format.md) replays to the same end.
-    const parsed = parseRecord(JSON.parse(JSON.stringify(host.tables.get(tableId)!.record())));
+    // The finished game's record (record-format.md), exported from the archive, replays to the same end.
+    const exported = await players[0]!.request<{ record: unknown }>('archive:export', { tableId });
+    if (!exported.ok) throw new Error(exported.code);
+    const parsed = parseRecord(JSON.parse(JSON.stringify(exported.record)));
     if (!parsed.ok) throw new Error(parsed.error.message);
     const replayed = replay(parsed.value.record, parsed.value.cardSet);
     if (!replayed.ok) throw new Error(replayed.error.message);
@@ -91,8 +93,11 @@ describe('whole games over real sockets', () => {
     const { deals, fame, winners } = replayed.value.state;
     expect({ deals, fame, winners }).toEqual({ deals: end.deals, fame: end.fame, winners: end.winners });
     expect(viewFor(replayed.value.state, 0)).toEqual(viewFor(end, 0));
+    // Over, the game has left the table list for the finished-games archive.
     const info = (await spectator.request<{ tables: TableInfo[] }>('table:list')) as { tables: TableInfo[] };
-    expect(info.tables.find((t) => t.id === tableId)?.phase).toBe('over');
+    expect(info.tables.find((t) => t.id === tableId)).toBeUndefined();
+    const archive = await spectator.request<{ games: FinishedGame[] }>('archive:list');
+    expect(archive).toMatchObject({ ok: true, games: [{ id: tableId, winners: winners, fame: fame }] });
   });
 
   it.each([

@@ -140,21 +140,22 @@ describe('the lobby', () => {
     expect((await tablesOf(watcher)).map((x) => x.id)).toEqual([kept.id]);
   });
 
-  it('finished games nobody is at make room for new tables', async () => {
+  it('finished games leave memory at once for the archive, making room for new tables', async () => {
     host = await startHost({ maxTables: 1 });
     const p = new Player(await host.connect(), 3);
     const r = await p.request<Seated>('table:create', { name: 'Quick', players: 3, playerName: 'Solo' });
     if (!r.ok) throw new Error(r.code);
     p.seated(r);
     for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toEqual({ ok: true });
+    const other = new Player(await host.connect());
+    expect(await other.request('table:create', { name: 'Next', players: 3, playerName: 'B' })).toMatchObject({ ok: false, code: 'TOO_MANY_TABLES' });
     p.startAutoplay();
     expect(await p.request('table:start')).toEqual({ ok: true });
     await p.waitOver();
-    const other = new Player(await host.connect());
-    expect(await other.request('table:create', { name: 'Next', players: 3, playerName: 'B' })).toMatchObject({ ok: false, code: 'TOO_MANY_TABLES' });
-    p.socket.disconnect();
-    await waitFor(() => !host.tables.get(r.tableId)!.hasConnections(), 'the player to be gone');
+    await waitFor(() => host.tables.get(r.tableId) === undefined, 'the finished table to leave memory');
     expect(await other.request('table:create', { name: 'Next', players: 3, playerName: 'B' })).toMatchObject({ ok: true });
     expect((await tablesOf(other)).map((t) => t.name)).toEqual(['Next']);
+    const archived = await other.request<{ games: { id: string; name: string }[] }>('archive:list');
+    expect(archived).toMatchObject({ ok: true, games: [{ id: r.tableId, name: 'Quick' }] });
   });
 });

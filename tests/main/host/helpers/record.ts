@@ -1,6 +1,6 @@
 // Reads a table file straight from the data directory and replays it with the engine, so tests
 // can compare what clients were sent with what the record on disk says.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTableLines } from '../../../../src/main/host/table-log';
 import type { GameEventBatch } from '../../../../src/shared/protocol/event-log';
@@ -10,8 +10,11 @@ import type { CardSet } from '../../../../src/shared/rules/card-set/types';
 import { type GameRecord, parseRecord, replay } from '../../../../src/shared/rules/record/record';
 import type { GameState } from '../../../../src/shared/rules/state';
 
+/** A table's file: among the tables, or in the finished-games archive once its game is over. */
 export function tableFile(dataDir: string, tableId: string): string {
-  return join(dataDir, 'tables', `${tableId}.jsonl`);
+  const live = join(dataDir, 'tables', `${tableId}.jsonl`);
+  const finished = join(dataDir, 'finished', `${tableId}.jsonl`);
+  return !existsSync(live) && existsSync(finished) ? finished : live;
 }
 
 /** The lines of a table file; a torn last line is ignored as the host would. */

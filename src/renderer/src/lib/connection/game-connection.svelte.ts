@@ -301,6 +301,12 @@ export class GameConnection implements GameClient {
   #tableClosed(tableId: string): void {
     this.tables = this.tables.filter((t) => t.id !== tableId);
     if (this.table?.id !== tableId) return;
+    // A finished game leaves the host's memory for its archive at once: the final view stays
+    // on screen until the player leaves it.
+    if (this.view?.over) {
+      this.#store.delete(tableId);
+      return;
+    }
     this.error = noticeFor('TABLE_CLOSED');
     this.#store.delete(tableId);
     this.#awayFromTable();
