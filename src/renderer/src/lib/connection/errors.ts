@@ -25,6 +25,7 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'error.rateLimited',
   NO_TABLE: 'error.noTable',
   TOO_MANY_TABLES: 'error.tooManyTables',
+  TOO_MANY_TABLES_HERE: 'error.tooManyTablesHere',
   TABLE_CLOSED: 'error.noTable',
   WRONG_PIN: 'error.wrongPin',
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',

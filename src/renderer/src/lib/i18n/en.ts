@@ -322,6 +322,7 @@ export const en = {
   'error.gameOver': 'The game is over.',
   'error.noTable': 'That table does not exist on this host any more.',
   'error.tooManyTables': 'This host has too many tables open.',
+  'error.tooManyTablesHere': 'This device already has as many open tables as it may. Finish or leave one first.',
   'error.wrongPin': 'Wrong PIN.',
   'error.tooManyAttempts': 'Too many wrong tries lately. Wait a while, then try again.',
   'error.recovered': 'This table’s file was damaged; the host resumed the game from its last good point. {n} move was lost.|This table’s file was damaged; the host resumed the game from its last good point. {n} moves were lost.',

@@ -322,6 +322,7 @@ export const fr = {
   'error.gameOver': 'La partie est terminée.',
   'error.noTable': 'Cette table n’existe plus sur cet hôte.',
   'error.tooManyTables': 'Cet hôte a trop de tables ouvertes.',
+  'error.tooManyTablesHere': 'Cet appareil a déjà autant de tables ouvertes que permis. Terminez ou quittez-en une d’abord.',
   'error.wrongPin': 'Code incorrect.',
   'error.tooManyAttempts': 'Trop d’essais erronés récemment. Patientez un moment avant de réessayer.',
   'error.recovered': 'Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coup a été perdu.|Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coups ont été perdus.',

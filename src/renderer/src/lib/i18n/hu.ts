@@ -322,6 +322,7 @@ export const hu = {
   'error.gameOver': 'A játéknak vége.',
   'error.noTable': 'Ez az asztal már nincs ezen a gépen.',
   'error.tooManyTables': 'Ezen a gépen túl sok asztal van nyitva.',
+  'error.tooManyTablesHere': 'Erről az eszközről már a megengedett számú asztal van nyitva. Előbb fejezz be vagy hagyj el egyet.',
   'error.wrongPin': 'Hibás PIN.',
   'error.tooManyAttempts': 'Túl sok hibás próbálkozás az utóbbi időben. Várj egy kicsit, aztán próbáld újra.',
   'error.recovered': 'Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.|Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.',
