@@ -114,9 +114,9 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
-  'archive:list': async (_, { registry }) => ({ ok: true, games: await registry.archive.list() }),
+  'archive:list': async (_, { registry }) => ({ ok: true, games: await registry.finishedGames() }),
   'archive:export': async (p, { registry }) => {
-    const record = await registry.archive.record(p.tableId);
+    const record = await registry.finishedRecord(p.tableId);
     return record ? { ok: true, record } : refuse('NO_TABLE');
   },
   'host:addresses': (_, { address, context }) => ({

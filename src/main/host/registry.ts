@@ -8,7 +8,9 @@ import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
-import { FinishedArchive } from './finished-archive';
+import { FinishedArchive, summaryOf } from './finished-archive';
+import type { FinishedGame } from '../../shared/protocol/archive';
+import type { GameRecord } from '../../shared/rules/record/record';
 import { SocketConnections, tableRoom } from './connections';
 import { TableFile } from './record-store';
 import type { HostServer } from './socket-types';
@@ -286,6 +288,8 @@ export class TableRegistry {
       if (phase === 'lobby' && !table.model.header.persistent && now - since >= this.lifecycle.lobbyIdleMs) {
         this.deps.log.info(`table ${table.id}: nobody in its lobby for ${Math.round((now - since) / 1000)} s, removed`);
         await this.dispose(table, true);
+      } else if (phase === 'over') {
+        await this.finish(table);
       } else if (phase === 'playing' && now - since >= this.lifecycle.parkAfterMs) {
         await this.park(table);
       }
@@ -303,14 +307,29 @@ export class TableRegistry {
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
   }
 
-  /** A finished game leaves memory at once; its file goes to the archive. */
+  /** The finished games: those still open at their end, then the archive's. */
+  async finishedGames(): Promise<FinishedGame[]> {
+    const open = this.all().filter((t) => t.model.phase === 'over');
+    const now = this.deps.clock.now();
+    return [...open.map((t) => summaryOf(t.model, now)), ...(await this.archive.list()).filter((g) => !this.tables.has(g.id))];
+  }
+
+  /** A finished game's record, from memory or the archive; null when there is none. */
+  async finishedRecord(id: string): Promise<GameRecord | null> {
+    const open = this.tables.get(id);
+    if (open) return open.model.phase === 'over' ? open.record() : null;
+    return this.archive.record(id);
+  }
+
+  /** A finished game nobody is at leaves memory; its file goes to the archive. */
   private async finish(table: Table): Promise<void> {
     if (this.finishing.has(table.id)) return;
     this.finishing.add(table.id);
     try {
       await table.idle();
-      await this.dispose(table, false);
+      await table.close(); // its file flushed and closed, before it moves
       await this.archive.add(table.model, this.deps.clock.now());
+      await this.dispose(table, false);
       this.deps.log.info(`table ${table.id}: game over, archived`);
     } catch (e) {
       this.deps.log.error(`table ${table.id}: archiving the finished game failed`, e);
@@ -349,6 +368,7 @@ export class TableRegistry {
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
     this.createdBy.delete(table.id);
+    this.rematches.delete(table.id);
     this.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
     await table.close();
@@ -359,7 +379,8 @@ export class TableRegistry {
     if (table.isClosed) return;
     if (table.hasConnections()) this.idleSince.delete(table.id);
     else if (!this.idleSince.has(table.id)) this.idleSince.set(table.id, this.deps.clock.now());
-    if (table.model.phase === 'over') void this.finish(table);
+    // A finished game stays while its players look at the end (and may play again), then goes.
+    if (table.model.phase === 'over' && !table.hasConnections()) void this.finish(table);
     const info = table.info();
     this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
     this.advertise(info);

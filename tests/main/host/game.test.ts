@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FinishedGame, Seated, TableInfo } from '../../../src/shared/protocol';
 import { parseRecord, replay } from '../../../src/shared/rules/record/record';
 import { viewFor } from '../../../src/shared/rules/view';
-import { type TestHost, startHost } from './helpers/host';
+import { type TestHost, startHost, waitFor } from './helpers/host';
 import { hiddenByVersion, leaksIn } from './helpers/leak';
 import { Player } from './helpers/player';
 import { readLines, statesFromDisk } from './helpers/record';
@@ -93,9 +93,13 @@ describe('whole games over real sockets', () => {
     const { deals, fame, winners } = replayed.value.state;
     expect({ deals, fame, winners }).toEqual({ deals: end.deals, fame: end.fame, winners: end.winners });
     expect(viewFor(replayed.value.state, 0)).toEqual(viewFor(end, 0));
-    // Over, the game has left the table list for the finished-games archive.
     const info = (await spectator.request<{ tables: TableInfo[] }>('table:list')) as { tables: TableInfo[] };
-    expect(info.tables.find((t) => t.id === tableId)).toBeUndefined();
+    expect(info.tables.find((t) => t.id === tableId)?.phase).toBe('over');
+    // Once nobody is at it, the game leaves memory for the finished-games archive.
+    for (const p of players) p.socket.disconnect();
+    const left = await spectator.request('table:leave');
+    expect(left.ok).toBe(true);
+    await waitFor(() => host.tables.get(tableId) === undefined, 'the finished game to leave memory');
     const archive = await spectator.request<{ games: FinishedGame[] }>('archive:list');
     expect(archive).toMatchObject({ ok: true, games: [{ id: tableId, winners: winners, fame: fame }] });
   });

@@ -120,6 +120,7 @@ describe('idle games', () => {
     for (const p of players) p.startAutoplay();
     await Promise.all(players.map((p) => p.waitOver()));
     for (const p of players) expect(p.errors).toEqual([]);
+    for (const p of players) p.socket.disconnect();
     await waitFor(() => h.tables.get(t.tableId) === undefined, 'the finished game to leave memory');
   });
 });
