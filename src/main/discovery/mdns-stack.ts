@@ -5,6 +5,9 @@
 //    failures are logged and the socket is re-created on the next network check.
 //  - On a name conflict bonjour-service silently stops the service: instance names carry a short id
 //    hashed from the table id and a per-process random salt, so they are unique on the link.
+//  - Its probe takes ANY response naming the service for a conflict, our own goodbye included: a
+//    service stopped (withdrawn, or re-published with new TXT) while still probing logged a
+//    spurious "Service name is already in use on the network". Stops wait for the probe's end.
 //  - `service.stop()` unregisters records *by name*, A/AAAA included; with a shared host name, stopping
 //    one table would drop the addresses of all the others. Each table therefore gets its own SRV
 //    target `chronicle-<id>.local` (also keeps us clear of the OS responder's `<hostname>.local`).
@@ -73,6 +76,9 @@ export interface MdnsSocketOptions {
 }
 export type MdnsStackFactory = (options: MdnsSocketOptions, onError: (err: unknown) => void) => MdnsStack;
 
+/** bonjour-service probes a name 3 times, 250 ms apart, after up to 250 ms: over within ~1 s. */
+const PROBE_MAX_MS = 1500;
+
 /** The real stack: a bonjour-service instance and its multicast-dns socket. */
 export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   const socketOptions: Record<string, string> = {};
@@ -88,9 +94,25 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   return {
     publish: (config) => {
       const service = bonjour.publish(config);
+      let probing = config.probe !== false;
+      service.once('up', () => (probing = false));
       return {
         once: (event, listener) => service.once(event, listener),
-        stop: (callback) => service.stop?.(callback),
+        stop: (callback) => {
+          if (!probing) return service.stop?.(callback);
+          // Still probing: bonjour-service's probe takes ANY response naming the service for
+          // another host holding the name, our own goodbye included ("Service name is already
+          // in use on the network", and the service stopped). Stop once the probe is over.
+          let done = false;
+          const stopNow = (): void => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
+            service.stop?.(callback);
+          };
+          const timer = setTimeout(stopNow, PROBE_MAX_MS);
+          service.once('up', stopNow);
+        },
       };
     },
     unpublishAll: (callback) => bonjour.unpublishAll(callback),

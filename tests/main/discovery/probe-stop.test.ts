@@ -1,0 +1,51 @@
+// The spurious "Service name is already in use on the network": bonjour-service's probe takes
+// any response naming the service, our own goodbye included, for another host holding the name.
+// A table withdrawn (or re-published with new TXT) while its name was still being probed logged
+// it. Real multicast on the loopback of a network namespace of its own; needs root and ip netns
+// (skipped with the reason printed otherwise); the namespace is deleted afterwards.
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const NS = `chrP${process.pid}`;
+
+function skipReason(): string | null {
+  if (process.platform !== 'linux') return 'needs Linux network namespaces';
+  if (process.getuid?.() !== 0) return 'needs root for ip netns';
+  const r = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' });
+  return r.error || r.status !== 0 ? `ip netns unavailable (${r.error?.message ?? r.stderr.trim()})` : null;
+}
+const SKIP = skipReason();
+if (SKIP) console.log(`[probe stop test] skipped: ${SKIP}`);
+
+const ip = (...args: string[]) => spawnSync('ip', args, { encoding: 'utf8' });
+
+beforeAll(() => {
+  if (SKIP) return;
+  for (const args of [
+    ['netns', 'add', NS],
+    ['-n', NS, 'link', 'set', 'lo', 'up'],
+    ['-n', NS, 'link', 'set', 'lo', 'multicast', 'on'],
+    ['-n', NS, 'route', 'add', '224.0.0.0/4', 'dev', 'lo'],
+  ]) {
+    const r = ip(...args);
+    if (r.status !== 0) throw new Error(`ip ${args.join(' ')}: ${r.stderr}`);
+  }
+});
+afterAll(() => {
+  if (!SKIP) ip('netns', 'del', NS);
+});
+
+it.skipIf(SKIP !== null)('stopping a service mid-probe reports no conflict, and the stop still happens', () => {
+  for (const delay of [300, 900]) {
+    const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-stop.ts'), String(delay)], {
+      cwd: resolve(HERE, '../../..'),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const last = r.stdout.trim().split('\n').at(-1) ?? '';
+    expect(JSON.parse(last), `stopped after ${delay} ms`).toEqual({ conflict: false, stopped: true });
+  }
+}, 60_000);
