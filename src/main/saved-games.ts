@@ -4,6 +4,9 @@
 // listed with their records to export. A file that cannot be read is left out, never changed.
 import type { SavedGame } from '../shared/bridge';
 import { type GameRecord, recordOf } from '../shared/rules';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finishedDir } from './host/finished-archive';
 import { TableFile } from './host/record-store';
 import { readTablePrefix } from './host/table-log';
 import { TableModel } from './host/table-model';
@@ -32,9 +35,19 @@ function savedGameOf(model: TableModel): SavedGame {
   };
 }
 
-/** Every game of the data directory, the newest first. */
+/** The table files of the finished-games archive (where the host moves a game once it is over). */
+async function archivedFiles(dataDir: string): Promise<string[]> {
+  try {
+    return (await readdir(finishedDir(dataDir))).filter((n) => n.endsWith('.jsonl')).map((n) => join(finishedDir(dataDir), n));
+  } catch {
+    return [];
+  }
+}
+
+/** Every game of the data directory (tables and finished-games archive), the newest first. */
 export async function savedGames(dataDir: string): Promise<SavedGame[]> {
-  const models = await Promise.all((await TableFile.list(dataDir)).map(modelOf));
+  const paths = [...(await TableFile.list(dataDir)), ...(await archivedFiles(dataDir))];
+  const models = await Promise.all(paths.map(modelOf));
   return models
     .filter((m): m is TableModel => m !== null)
     .map(savedGameOf)
@@ -44,7 +57,7 @@ export async function savedGames(dataDir: string): Promise<SavedGame[]> {
 /** The record of a finished game (record-format.md), or null when there is no such game. */
 export async function finishedRecord(dataDir: string, tableId: string): Promise<GameRecord | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(tableId)) return null;
-  const model = await modelOf(TableFile.pathOf(dataDir, tableId));
+  const model = (await modelOf(TableFile.pathOf(dataDir, tableId))) ?? (await modelOf(join(finishedDir(dataDir), `${tableId}.jsonl`)));
   if (!model?.state?.over) return null;
   const { header } = model;
   return recordOf({ players: header.players, options: header.options, seed: header.seed }, model.state, model.actions);
