@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
 import type { Seated } from '../../src/shared/protocol';
-import { type TestHost, startHost, tempDir, waitFor } from '../main/host/helpers/host';
+import { type TestHost, connectTo, startHost, tempDir, waitFor } from '../main/host/helpers/host';
 import { Player } from '../main/host/helpers/player';
 
 const GAMES = Number(process.env['SOAK_GAMES'] ?? 1000);
@@ -35,7 +35,8 @@ async function settled(): Promise<{ heap: number; files: number }> {
 
 /** One client plays `games` games in a row, then goes. */
 async function client(games: number, seed: number): Promise<number> {
-  const player = new Player(await host!.connect(), seed);
+  // Not host.connect(): that keeps every client for dispose(), and with it all each one heard.
+  const player = new Player(await connectTo(host!.url), seed);
   let moves = 0;
   for (let game = 0; game < games; game++) {
     const created = await player.request<Seated>('table:create', { name: `Soak ${seed}.${game}`, players: 3, playerName: 'Soak' });
