@@ -37,6 +37,17 @@ class FakeSocket implements ClientSocket {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A fresh page connected to a host with a table in play. */
+async function connectedToSeatedHost() {
+  localStorage.clear();
+  const socket = new FakeSocket();
+  const table = seatedHost(socket);
+  const c = new GameConnection(socket);
+  socket.lifecycle('connect', '');
+  await flush();
+  return { socket, table, c };
+}
+
 function seatedHost(socket: FakeSocket, phase: 'lobby' | 'playing' = 'playing') {
   const table = tableInfo(3, phase);
   socket.answers['table:list'] = () => ({ ok: true, tables: [table] });
@@ -64,12 +75,7 @@ describe('GameConnection', () => {
   });
 
   it('keeps the seat token per table and sends intents with seq and the view version', async () => {
-    localStorage.clear();
-    const socket = new FakeSocket();
-    const table = seatedHost(socket);
-    const c = new GameConnection(socket);
-    socket.lifecycle('connect', '');
-    await flush();
+    const { socket, table, c } = await connectedToSeatedHost();
     expect(await c.join(table.id, 'Ada')).toBe(true);
     await flush();
     expect(JSON.parse(localStorage.getItem(`chronicle.seat.${table.id}`)!)).toEqual({ seat: 0, token: TOKEN });
@@ -103,12 +109,7 @@ describe('GameConnection', () => {
   });
 
   it('resumes the seat with its token after a drop, continuing above the last seq', async () => {
-    localStorage.clear();
-    const socket = new FakeSocket();
-    const table = seatedHost(socket);
-    const c = new GameConnection(socket);
-    socket.lifecycle('connect', '');
-    await flush();
+    const { socket, table, c } = await connectedToSeatedHost();
     await c.join(table.id, 'Ada');
     await flush();
     socket.lifecycle('disconnect', 'ping timeout');

@@ -7,21 +7,13 @@ import type { GameRecord } from '../../../src/shared/rules/record/record';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import { type TestHost, startHost, waitFor } from './helpers/host';
 import { Player } from './helpers/player';
+import { annBobAndTwoBots } from './helpers/table';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());
 
 /** Ann and Bob (playing by themselves) and two bots at a 4-seat table, started. */
-async function fourSeats(h: TestHost) {
-  const ann = new Player(await h.connect(), 31);
-  const created = await ann.request<Seated>('table:create', { name: 'Again', players: 4, playerName: 'Ann' });
-  if (!created.ok) throw new Error(created.code);
-  ann.seated(created);
-  const bob = new Player(await h.connect(), 32);
-  expect((await bob.join(created.tableId, 'Bob')).ok).toBe(true);
-  for (const seat of [2, 3]) expect((await ann.request('table:addBot', { seat, level: 'novice' })).ok).toBe(true);
-  return { tableId: created.tableId, ann, bob };
-}
+const fourSeats = (h: TestHost) => annBobAndTwoBots(h, 'Again', [31, 32], 'novice');
 
 describe('the end of a game', () => {
   it('gives the record once the game is over, and Play again seats everyone at a new table that starts at once', async () => {

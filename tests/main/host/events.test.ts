@@ -9,6 +9,7 @@ import { type TestHost, startHost } from './helpers/host';
 import { eventLeaks, hiddenByVersion, leaksIn } from './helpers/leak';
 import { Player, type Received } from './helpers/player';
 import { eventsFromDisk, readLines, statesFromDisk } from './helpers/record';
+import { annBobAndTwoBots } from './helpers/table';
 
 let host: TestHost;
 
@@ -17,19 +18,13 @@ const batchesIn = (inbox: readonly Received[]): EventBatch[] =>
 
 /** Four seats: two clients that play by themselves, two bots, and a spectator. */
 async function playGame(h: TestHost) {
-  const ann = new Player(await h.connect(), 11);
-  const created = await ann.request<Seated>('table:create', { name: 'Events', players: 4, playerName: 'Ann' });
-  if (!created.ok) throw new Error(created.code);
-  ann.seated(created);
-  const bob = new Player(await h.connect(), 12);
-  expect((await bob.join(created.tableId, 'Bob')).ok).toBe(true);
-  for (const seat of [2, 3]) expect((await ann.request('table:addBot', { seat })).ok).toBe(true);
+  const { tableId, ann, bob } = await annBobAndTwoBots(h, 'Events', [11, 12]);
   const spectator = new Player(await h.connect(), 0);
-  expect((await spectator.request('table:spectate', { tableId: created.tableId })).ok).toBe(true);
+  expect((await spectator.request('table:spectate', { tableId })).ok).toBe(true);
   for (const p of [ann, bob]) p.startAutoplay();
   expect((await ann.request('table:start')).ok).toBe(true);
   await Promise.all([ann, bob, spectator].map((p) => p.waitOver(30_000)));
-  return { tableId: created.tableId, players: [ann, bob], spectator };
+  return { tableId, players: [ann, bob], spectator };
 }
 
 describe('the event stream', () => {

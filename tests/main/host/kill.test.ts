@@ -5,11 +5,11 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
-import type { Resumed, TableInfo } from '../../../src/shared/protocol';
+import type { TableInfo } from '../../../src/shared/protocol';
 import { viewFor } from '../../../src/shared/rules/view';
 import { connectTo, tempDir, waitFor } from './helpers/host';
 import { HostProcess } from './helpers/host-process';
-import { Player } from './helpers/player';
+import { Player, resumeSeats } from './helpers/player';
 import { replayedState, statesFromDisk } from './helpers/record';
 
 let dataDir = '';
@@ -86,15 +86,10 @@ describe('a host killed with SIGKILL', () => {
         break;
       }
 
-      proc = await HostProcess.start(dataDir, ['--seats', '4']);
-      const next: Player[] = [];
-      for (const [i, token] of tokens.entries()) {
-        const p = await player(proc.url, 20 + kill * 4 + i);
-        const r = await p.request<Resumed>('table:resume', { tableId, token });
-        if (!r.ok) throw new Error(r.code);
-        Object.assign(p, { seat: r.seat, token, tableId, seq: r.lastSeq });
-        next.push(p);
-      }
+      const restarted = await HostProcess.start(dataDir, ['--seats', '4']);
+      proc = restarted;
+      const next = await resumeSeats(() => connectTo(restarted.url), tableId, tokens, 20 + kill * 4);
+      sockets.push(...next);
       await waitFor(() => next.every((p) => p.view !== null), 'views after the restart');
       for (const p of next) expect(p.view).toEqual(viewFor(restored, p.seat));
       players = next;

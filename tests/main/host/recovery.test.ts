@@ -3,23 +3,17 @@
 // is told how many actions were lost, and the game is played to its end. A file with nothing
 // usable (empty) is reported and kept.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resumed, TableRecovered } from '../../../src/shared/protocol';
 import { viewFor } from '../../../src/shared/rules/view';
-import { type TestHost, startHost, tempDir, waitFor } from './helpers/host';
+import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from './helpers/host';
 import { Player } from './helpers/player';
 import { replayedState, tableFile } from './helpers/record';
 import { type SeatedTable, startedGame } from './helpers/table';
 
 let dataDir: string;
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts) await h.dispose();
-  hosts = [];
-  await rm(dataDir, { recursive: true, force: true });
-});
+const hosts = disposedAfterEach(() => dataDir);
 
 const errors: string[] = [];
 const start = async () => {

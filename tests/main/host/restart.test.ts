@@ -1,28 +1,21 @@
 // A host stopped (or its files damaged) and started again on the same data directory: every
 // table is back exactly at its last action, players resume with their tokens, games finish.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../../src/main/host/tokens';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomAction } from '../../../src/shared/bots/random-player';
-import type { Resumed } from '../../../src/shared/protocol';
 import type { Action } from '../../../src/shared/rules/actions';
 import { applyAction, newGame } from '../../../src/shared/rules/engine';
 import { viewFor } from '../../../src/shared/rules/view';
-import { type TestHost, startHost, tempDir, waitFor } from './helpers/host';
-import { Player } from './helpers/player';
+import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from './helpers/host';
+import { type Player, resumeSeats } from './helpers/player';
 import { replayedState, tableFile } from './helpers/record';
 import { startedGame } from './helpers/table';
 
 let dataDir: string;
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts) await h.dispose();
-  hosts = [];
-  await rm(dataDir, { recursive: true, force: true });
-});
+const hosts = disposedAfterEach(() => dataDir);
 const start = async () => {
   const h = await startHost({ dataDir });
   hosts.push(h);
@@ -32,14 +25,7 @@ const start = async () => {
 /** Everyone comes back on new connections; checks each fresh view against a replay of the file. */
 async function comeBack(h: TestHost, tableId: string, tokens: string[]): Promise<Player[]> {
   const expected = replayedState(dataDir, tableId);
-  const players: Player[] = [];
-  for (const [i, token] of tokens.entries()) {
-    const p = new Player(await h.connect(), 300 + i);
-    const r = await p.request<Resumed>('table:resume', { tableId, token });
-    if (!r.ok) throw new Error(r.code);
-    Object.assign(p, { seat: r.seat, token, tableId, seq: r.lastSeq });
-    players.push(p);
-  }
+  const players = await resumeSeats(() => h.connect(), tableId, tokens, 300);
   await waitFor(() => players.every((p) => p.view !== null), 'fresh views');
   for (const p of players) expect(p.view).toEqual(viewFor(expected, p.seat));
   return players;
@@ -51,14 +37,20 @@ async function finish(players: Player[]) {
   for (const p of players) expect(p.errors).toEqual([]);
 }
 
+/** A game played to at least `moves` versions on a first host, which then closes. */
+async function playedThenClosed(players: number, moves: number) {
+  dataDir = await tempDir();
+  const h1 = await start();
+  const t = await startedGame(h1, players);
+  for (const p of t.players) p.startAutoplay();
+  await waitFor(() => t.players.some((p) => (p.view?.version ?? 0) >= moves), `${moves} moves`);
+  await h1.close();
+  return t;
+}
+
 describe('a restarted host', () => {
   it('resumes a game mid-way; players come back with their tokens and finish it', async () => {
-    dataDir = await tempDir();
-    const h1 = await start();
-    const t = await startedGame(h1, 4);
-    for (const p of t.players) p.startAutoplay();
-    await waitFor(() => t.players.some((p) => (p.view?.version ?? 0) >= 40), 'forty moves');
-    await h1.close();
+    const t = await playedThenClosed(4, 40);
     const version = replayedState(dataDir, t.tableId).version;
     expect(version).toBeGreaterThanOrEqual(40);
 
@@ -68,12 +60,7 @@ describe('a restarted host', () => {
   });
 
   it('drops a torn last line and goes on from the line before', async () => {
-    dataDir = await tempDir();
-    const h1 = await start();
-    const t = await startedGame(h1, 3);
-    for (const p of t.players) p.startAutoplay();
-    await waitFor(() => t.players.some((p) => (p.view?.version ?? 0) >= 10), 'ten moves');
-    await h1.close();
+    const t = await playedThenClosed(3, 10);
     const before = replayedState(dataDir, t.tableId);
     const file = tableFile(dataDir, t.tableId);
     const whole = readFileSync(file, 'utf8');

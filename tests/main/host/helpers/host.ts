@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
 import { type Host, type HostOptions, createHost } from '../../../../src/main/host/create-host';
 import { silentLog } from '../../../../src/main/host/log';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../../src/shared/protocol/events';
@@ -71,3 +72,14 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The hosts a test starts one after another on one data directory: all disposed, and the directory deleted, after each test. */
+export function disposedAfterEach(dataDir: () => string | undefined): TestHost[] {
+  const hosts: TestHost[] = [];
+  afterEach(async () => {
+    for (const h of hosts.splice(0)) await h.dispose();
+    const dir = dataDir();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return hosts;
+}

@@ -1,7 +1,7 @@
 // A test client that holds a seat: it records everything it receives, keeps its latest view,
 // and can play by itself from its own view only (a seeded random choice among its legal actions).
 import { BotRng } from '../../../../src/shared/bots/prng';
-import type { ClientEvent, Reply, Seated } from '../../../../src/shared/protocol/events';
+import type { ClientEvent, Reply, Resumed, Seated } from '../../../../src/shared/protocol/events';
 import type { Action } from '../../../../src/shared/rules/actions';
 import type { PlayerView } from '../../../../src/shared/rules/view';
 import { type ClientSocket, waitFor } from './host';
@@ -109,4 +109,17 @@ export class Player {
     }
     if (this.viewsHeard !== heard) void this.maybeAct(); // a view came meanwhile (also a resend after a resume)
   }
+}
+
+/** Players coming back to their seats with their tokens, each on a new connection. */
+export async function resumeSeats(connect: () => Promise<ClientSocket>, tableId: string, tokens: readonly string[], firstSeed: number): Promise<Player[]> {
+  const players: Player[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const p = new Player(await connect(), firstSeed + i);
+    const r = await p.request<Resumed>('table:resume', { tableId, token });
+    if (!r.ok) throw new Error(r.code);
+    Object.assign(p, { seat: r.seat, token, tableId, seq: r.lastSeq });
+    players.push(p);
+  }
+  return players;
 }

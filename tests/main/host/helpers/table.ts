@@ -1,5 +1,6 @@
 // Seated, started tables for tests.
 import { readFileSync } from 'node:fs';
+import type { BotLevel } from '../../../../src/shared/protocol/bot-level';
 import type { Seated } from '../../../../src/shared/protocol';
 import { type TestHost, sleep, waitFor } from './host';
 import { Player } from './player';
@@ -49,3 +50,19 @@ export function snapshot(host: TestHost, t: SeatedTable) {
 
 /** Lets any stray message arrive before comparing. */
 export const settle = () => sleep(50);
+
+/** Ann (who creates it) and Bob, playing by themselves, and bots in seats 2 and 3 of a 4-seat table. */
+export async function annBobAndTwoBots(host: TestHost, name: string, seeds: readonly [number, number], level?: BotLevel) {
+  const ann = new Player(await host.connect(), seeds[0]);
+  const created = await ann.request<Seated>('table:create', { name, players: 4, playerName: 'Ann' });
+  if (!created.ok) throw new Error(created.code);
+  ann.seated(created);
+  const bob = new Player(await host.connect(), seeds[1]);
+  const joined = await bob.join(created.tableId, 'Bob');
+  if (!joined.ok) throw new Error(`join: ${joined.code}`);
+  for (const seat of [2, 3]) {
+    const added = await ann.request('table:addBot', level ? { seat, level } : { seat });
+    if (!added.ok) throw new Error(`addBot: ${added.code}`);
+  }
+  return { tableId: created.tableId, ann, bob };
+}
