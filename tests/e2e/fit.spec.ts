@@ -11,12 +11,13 @@ import { playWholeGame, startSoloTable } from './helpers/solo';
 const ROOT = 'out/renderer';
 let host: RunningHost;
 
-test.beforeAll(async () => {
+// A host per game: each whole game starts from a fresh host process.
+test.beforeEach(async () => {
   if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
   host = await startHost(ROOT, { botDelayMs: 0 });
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await host?.stop();
 });
 
