@@ -1,6 +1,6 @@
 // The worker pool: bots think off the main thread, and a failing or stuck worker never stalls
 // a table (its decision falls back to the random player).
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotPool, createBotPool } from '../../../src/main/bots/pool';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
@@ -36,28 +36,30 @@ async function playWithPool(p: BotPool, table: string, state: GameState, decisio
 }
 
 describe('bot pool', () => {
-  it('six Master bots play in the pool while the main thread’s event-loop delay stays within 20 ms (p99) of the same games played without thinking', async () => {
+  it('six Master bots think in the pool: the main thread stays mostly idle while they play, unlike bots thinking on it', async () => {
     pool = createBotPool({ size: 1 });
-    // Two tables of three Masters each, deciding concurrently.
-    const tables = [startGame(3, 'pool-a'), startGame(3, 'pool-b')];
-    const delayOf = async (decide?: Decide): Promise<{ p99: number; played: GameState[] }> => {
-      const delay = monitorEventLoopDelay({ resolution: 1 });
-      delay.enable();
+    // The main thread's event-loop utilisation (time spent running, not waiting) is what a
+    // table's other players feel. Unlike timer lateness it does not grow when a busy machine
+    // delays the thread, so it separates "thinks elsewhere" from "thinks here" under any load.
+    const busyShare = async (decide?: Decide): Promise<{ share: number; played: GameState[] }> => {
+      // Two tables of three Masters each, deciding concurrently.
+      const tables = [startGame(3, 'pool-a'), startGame(3, 'pool-b')];
+      const start = performance.eventLoopUtilization();
       const played = await Promise.all(tables.map((s, i) => playWithPool(pool!, `t${i}`, s, 40, 40, decide)));
-      delay.disable();
-      return { p99: delay.percentile(99) / 1e6, played };
+      return { share: performance.eventLoopUtilization(start).utilization, played };
     };
-    // The baseline, measured in the same run: the same main-thread work, with each decision a
-    // 40 ms wait instead of a Master's thinking. On a loaded machine the scheduler delays both
-    // alike; a Master thinking on the main thread would add its 40 ms to every decision.
-    const baseline = await delayOf(async (_key, view) => {
-      await new Promise((r) => setTimeout(r, 40));
+    // Negative control from the same run: each decision thinks 40 ms on the main thread.
+    const onMainThread = await busyShare(async (_key, view) => {
+      const end = performance.now() + 40;
+      while (performance.now() < end);
       return view.legalActions[0]!;
     });
-    const { p99, played } = await delayOf();
+    const { share, played } = await busyShare();
     for (const s of played) expect(s.version).toBeGreaterThan(20);
     expect(pool.stats.fallbacks).toBe(0);
-    expect(p99, `p99 ${p99.toFixed(1)} ms, baseline ${baseline.p99.toFixed(1)} ms`).toBeLessThan(baseline.p99 + 20);
+    console.log(`main-thread busy share: pool ${share.toFixed(2)}, control ${onMainThread.share.toFixed(2)}`);
+    expect(onMainThread.share, 'the control must show a busy main thread').toBeGreaterThan(0.8);
+    expect(share, `main thread busy ${(share * 100).toFixed(0)}% of the time (control ${(onMainThread.share * 100).toFixed(0)}%)`).toBeLessThan(0.5);
     expect(pool.lastStats('t0:0')?.playouts ?? 0).toBeGreaterThanOrEqual(0);
   }, 40_000);
 
