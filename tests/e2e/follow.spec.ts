@@ -133,11 +133,14 @@ test('one player against three bots follows every play, ability, meeting and rou
         await shoot(page, scene);
       }
     }
+    // An ability's answer is picked, then confirmed: Confirm first when it is showing.
+    const confirm = page.getByTestId('choice-confirm');
     const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
+    const target = (await confirm.isVisible()) ? confirm : (await option.count()) > 0 ? option : null;
     let acted = false;
-    if ((await option.count()) > 0) {
+    if (target) {
       try {
-        await option.click({ timeout: 1500 });
+        await target.click({ timeout: 1500 });
         acted = true;
       } catch {
         // the view changed under the click: look again

@@ -7,7 +7,8 @@ import { createHost } from '../../../src/main/host/create-host';
 const [staticDir, dataDir, port = '0', bind = '127.0.0.1', botDelay = '50'] = process.argv.slice(2);
 if (!staticDir || !dataDir) throw new Error('usage: host-process.ts STATIC_DIR DATA_DIR [PORT [BIND_ADDRESS [BOT_DELAY_MS]]]');
 
-const log = { info: () => {}, warn: () => {}, error: (m: string, e?: unknown) => console.error(m, e ?? '') };
+// Warnings (a cut connection, a refused request) go to stderr: a spec that fails shows why.
+const log = { info: () => {}, warn: (m: string) => console.error(`host warning: ${m}`), error: (m: string, e?: unknown) => console.error(m, e ?? '') };
 const host = await createHost({ port: Number(port), host: bind, dataDir, staticDir, botDelayMs: Number(botDelay), log });
 process.stdout.write(`${JSON.stringify({ url: host.url, port: host.port })}\n`);
 
