@@ -2,8 +2,6 @@
 // answers decisions one at a time, off the host's main thread.
 import { parentPort } from 'node:worker_threads';
 import { type Bot, type BotLevel, type Budget, createBot } from '../../shared/bots/index';
-import { DEFAULT_CARD_SET } from '../../shared/rules/card-set/default-set';
-import type { CardSet } from '../../shared/rules/card-set/types';
 import type { PlayerView } from '../../shared/rules/view';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -14,7 +12,6 @@ interface Seat {
   bot: Bot;
   level: BotLevel;
   seed: string;
-  cardSetId: string;
 }
 
 const seats = new Map<string, Seat>();
@@ -24,24 +21,21 @@ const EARLY_VIEWS = 120;
 const port = parentPort;
 if (!port) throw new Error('bot-worker runs in a worker thread');
 
-/** The seat's bot, made afresh when its level, seed or card set changes. */
-function seatFor(key: string, level: BotLevel, seed: number | string, cardSet: CardSet | undefined): Seat {
+/** The seat's bot, made afresh when its level or seed changes. */
+function seatFor(key: string, level: BotLevel, seed: number | string): Seat {
   const id = String(seed);
-  const cardSetId = cardSet?.id ?? DEFAULT_CARD_SET.id;
   let seat = seats.get(key);
-  if (!seat || seat.level !== level || seat.seed !== id || seat.cardSetId !== cardSetId) {
-    const bot = createBot(level, { seed, now: () => performance.now(), cardSet });
+  if (!seat || seat.level !== level || seat.seed !== id) {
+    const bot = createBot(level, { seed, now: () => performance.now() });
     for (const view of early.get(key) ?? []) bot.observe(view);
     early.delete(key);
-    seat = { bot, level, seed: id, cardSetId };
+    seat = { bot, level, seed: id };
     seats.set(key, seat);
   }
   return seat;
 }
 
-function send(m: FromWorker): void {
-  port!.postMessage(m);
-}
+const send = (m: FromWorker): void => port.postMessage(m);
 
 port.on('message', (m: ToWorker) => {
   switch (m.type) {
@@ -60,7 +54,7 @@ port.on('message', (m: ToWorker) => {
       return;
     case 'decide': {
       try {
-        const seat = seatFor(m.seatKey, m.level, m.seed, m.cardSet);
+        const seat = seatFor(m.seatKey, m.level, m.seed);
         const budget: Budget = 'ms' in m.budget ? { ms: Math.max(MIN_THINK_MS, m.budget.ms - (Date.now() - m.sentAt)) } : m.budget;
         const t0 = performance.now();
         const action = seat.bot.decide(m.view, budget);

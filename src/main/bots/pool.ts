@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BotLevel, BotRng, type Budget, type MasterStats, DEFAULT_MASTER_MS, hashString, mix, randomAction } from '../../shared/bots/index';
 import type { Action } from '../../shared/rules/actions';
-import type { CardSet } from '../../shared/rules/card-set/types';
 import type { PlayerView } from '../../shared/rules/view';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -31,8 +30,6 @@ export interface DecideOptions {
   readonly budget?: Budget;
   /** The bot's seed (default: derived from the seat key). */
   readonly seed?: number | string;
-  /** The table's card set, when it is not the default one. */
-  readonly cardSet?: CardSet;
 }
 
 export interface PoolStats {
@@ -219,7 +216,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         }, wait);
         slot.busy++;
         pending.set(id, { resolve, view, seatKey, timer, worker: slot, settled: false });
-        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view, cardSet: opts.cardSet });
+        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view });
       };
       // Until the worker has loaded, its queue holds the request and the clock does not run.
       void slot.ready.then(() => {

@@ -1,7 +1,6 @@
 // Messages between the bot pool (main thread) and its workers. Views travel by structured clone.
 import type { BotLevel, Budget, MasterStats } from '../../shared/bots/index';
 import type { Action } from '../../shared/rules/actions';
-import type { CardSet } from '../../shared/rules/card-set/types';
 import type { PlayerView } from '../../shared/rules/view';
 
 export type ToWorker =
@@ -15,8 +14,6 @@ export type ToWorker =
       /** Wall-clock time (Date.now) the request was sent: time spent queued counts against the budget. */
       readonly sentAt: number;
       readonly view: PlayerView;
-      /** The table's card set when it is not the default one. */
-      readonly cardSet?: CardSet;
     }
   | { readonly type: 'observe'; readonly seatKey: string; readonly view: PlayerView }
   | { readonly type: 'forget'; readonly seatKey: string };

@@ -86,8 +86,9 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   if (options.bind !== undefined) socketOptions.bind = options.bind;
   // The constructor's options go to multicast-dns; bonjour-service types them as ServiceConfig.
   const bonjour = new Bonjour(socketOptions, onError);
-  // `server` is private in the typings; its multicast-dns instance is where errors surface.
-  const server = (bonjour as unknown as { server?: { mdns?: unknown } }).server;
+  // `server` is private (and untyped) in the typings; its multicast-dns instance is where errors
+  // surface. Element access is TypeScript's way in to a private member.
+  const server: { mdns?: unknown } | undefined = bonjour['server'];
   const mdns = server?.mdns as { on?: unknown } | undefined;
   if (!mdns || typeof mdns.on !== 'function') throw new Error('bonjour-service internals changed: no server.mdns');
   const events = mdns as { on(event: string, listener: (...args: never[]) => void): void };

@@ -234,10 +234,18 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
     pending,
     insights,
     fame: view.fame.slice(),
-    // Shown back only (a face-down card sent back by a Return is null here).
-    lastMeeting: view.lastMeeting as unknown as DraftState['lastMeeting'],
+    // Shown back only: a face-down card a Return sent back is hidden in the view and stays
+    // unknown here ('' is no card; the view hides it again).
+    lastMeeting: view.lastMeeting && { ...view.lastMeeting, plays: view.lastMeeting.plays.map((p) => ({ ...p, card: p.card ?? '' })) },
     // The view keeps the last round's counts only; the engine only shows them back.
-    lastRound: view.lastRound ? ({ ...view.lastRound, allies: [], masked: [] } as unknown as DraftState['lastRound']) : null,
+    lastRound: view.lastRound && {
+      ...view.lastRound,
+      history: view.lastRound.history.slice(),
+      excluded: view.lastRound.excluded.slice(),
+      seats: view.lastRound.seats.map((seat) => ({ ...seat, met: seat.met.slice() })),
+      allies: [],
+      masked: [],
+    },
     over: view.over,
     winners: view.winners.slice(),
   };

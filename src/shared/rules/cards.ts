@@ -14,9 +14,6 @@ export const isMasked = (s: GameState, card: CardId): boolean => s.masked.includ
 /** Evil while it is not masked (a face-down Evil card is no longer Evil). */
 export const isEvilAlly = (s: GameState, card: CardId): boolean => defOf(s, card).evil && !isMasked(s, card);
 
-/** Seat that holds `card` in hand, or -1. */
-export const holderOf = (s: GameState, card: CardId): Seat => s.hands.findIndex((h) => h.includes(card));
-
 export const opponentsOf = (s: GameState, seat: Seat): Seat[] => {
   const out: Seat[] = [];
   for (let o = 0; o < s.players; o++) if (o !== seat) out.push(o);

@@ -197,6 +197,3 @@ const copyPlay = (p: GameState['meeting']['plays'][number]): MeetingPlay => ({
   faceDown: p.faceDown,
   returned: p.returned,
 });
-
-/** Seats in turn order starting after `seat`. */
-export const nextSeat = (s: GameState, seat: Seat): Seat => (seat + 1) % s.players;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Reply, Seated } from '../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, startHost } from './helpers/host';
+import { type ClientSocket, type TestHost, startHost, untyped } from './helpers/host';
 import { Player } from './helpers/player';
 import { seatPlayers, startedGame } from './helpers/table';
 
@@ -31,10 +31,7 @@ function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
   });
 }
 
-const ask = (s: ClientSocket, event: string, payload: unknown) =>
-  (s as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Reply<object>> } })
-    .timeout(20_000)
-    .emitWithAck(event, payload);
+const ask = (s: ClientSocket, event: string, payload: unknown): Promise<Reply<object>> => untyped(s).timeout(20_000).emitWithAck(event, payload);
 
 /** A PIN table in its lobby, created by its owner; returns its id. */
 async function pinTable(h: TestHost, pin: string): Promise<string> {

@@ -67,7 +67,8 @@ describe.skipIf(!lan)('the app host', () => {
     const me = new Player(await connect(local.host.url));
     const created = await me.request<{ tableId: string }>('table:create', { name: 'Friday', players: 3, playerName: 'Ann' });
     expect(created.ok).toBe(true);
-    const tableId = (created as unknown as { tableId: string }).tableId;
+    if (!created.ok) throw new Error(created.code);
+    const tableId = created.tableId;
     await expect(connectTo(lanUrl)).rejects.toThrow();
     expect(adverts).toHaveLength(0);
 
@@ -84,7 +85,7 @@ describe.skipIf(!lan)('the app host', () => {
     expect(adverts[0]!.closed).toBe(true);
     await expect(connectTo(lanUrl)).rejects.toThrow();
     const list = await guest.request<{ tables: { id: string }[] }>('table:list', {});
-    expect(list.ok && (list as unknown as { tables: { id: string }[] }).tables.map((t) => t.id)).toEqual([tableId]);
+    expect(list.ok && list.tables.map((t) => t.id)).toEqual([tableId]);
 
     // Opening again advertises the tables the host still has.
     await local.openToNetwork();

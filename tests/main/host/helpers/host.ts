@@ -10,6 +10,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../../src
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** The same socket without the protocol's event types, to send what no client should (bad payloads, wrong acks). */
+export const untyped = (socket: ClientSocket): Socket => socket;
+
 export async function tempDir(prefix = 'chronicle-host-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
