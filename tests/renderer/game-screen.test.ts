@@ -1,11 +1,11 @@
-// The table screen on real engine views with a fake connection: legal cards highlighted (and
+// The game screen on real engine views with a fake connection: legal cards highlighted (and
 // only they), clicks send exactly the legal intent, decision prompts list exactly the legal
 // answers, and a card played face down by someone else leaves no trace of its identity.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import type { GameState } from '../../src/shared/rules';
 import defaultSet from '../../src/shared/rules/card-set/default-set.json';
-import Table from '../../src/renderer/src/screens/Table.svelte';
+import GameScreen from '../../src/renderer/src/screens/GameScreen.svelte';
 import { clientContext } from '../../src/renderer/src/lib/connection/context';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
@@ -19,7 +19,7 @@ function show(state: GameState, seat: number | null): FakeClient {
   client.table = tableInfo(state.players);
   client.seat = seat;
   client.view = viewOf(state, seat ?? 'spectator');
-  app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
   flushSync();
   return client;
 }
@@ -185,7 +185,7 @@ describe('seats and spectators', () => {
     client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
     client.seat = 0;
     client.view = viewOf(state, 0);
-    app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
     flushSync();
     const countdowns = all('[data-testid="handover-countdown"]');
     expect(countdowns).toHaveLength(1);
@@ -269,7 +269,7 @@ describe('hints', () => {
     client.table = { ...tableInfo(3), hints: false };
     client.seat = seat;
     client.view = viewOf(state, seat);
-    app = mount(Table, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
     flushSync();
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();
   });
