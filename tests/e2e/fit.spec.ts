@@ -45,6 +45,14 @@ const OUTSIDE_VIEWPORT = `(() => {
       if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5) out.push(selector + ' ' + (el.dataset.card ?? '') + ' at ' + box(r) + ' in ' + w + '×' + h);
     }
   }
+  // On screen is not enough: what a player must press may not lie under anything else
+  // (unless a modal dialog, such as the round summary, is open above the table).
+  const pressable = document.querySelector('[aria-modal="true"]') ? [] : document.querySelectorAll('[data-testid="choice-confirm"], [data-testid="hand-card-legal"][data-legal="true"]');
+  for (const el of pressable) {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (hit && !el.contains(hit)) out.push(el.dataset.testid + ' ' + (el.dataset.card ?? '') + ' is covered by ' + hit.tagName.toLowerCase() + '.' + hit.className);
+  }
   for (const region of document.querySelectorAll('[data-region]')) {
     if (region.scrollHeight > region.clientHeight + 2) out.push('region ' + region.dataset.region + ' spills: ' + region.scrollHeight + ' > ' + region.clientHeight);
   }
@@ -71,9 +79,6 @@ const label = (size: { width: number; height: number }): string => `${size.width
 
 // One game per table size; at every view the window takes each size in turn, like a player
 // resizing it, and is checked at each. The game is played at the last size listed.
-// Known open bug, kept visible: see the README's test notes.
-const STALL = 'stalls on a player-then-card answer (Steal, Discard) left unconfirmed, at six players about one game in two; set CHRONICLE_E2E_ALL=1 to run it';
-
 const GAMES = [
   { players: 6, playAt: SIZES[0] },
   { players: 3, playAt: SIZES[2] },
@@ -82,9 +87,6 @@ const GAMES = [
 for (const { players, playAt } of GAMES) {
   test(`a whole ${players}-player game fits ${SIZES.map(label).join(', ')} at every view`, async ({ browser }, testInfo) => {
     test.setTimeout(8 * 60_000);
-    const held = !process.env['CHRONICLE_E2E_ALL'];
-    if (held) console.log(`fit e2e, ${players} players, not run: it ${STALL}`);
-    test.skip(held, STALL);
     // Reduced motion: the table tells what happened at instant speed, in step with the views.
     const context = await browser.newContext({ locale: 'en-US', viewport: playAt, reducedMotion: 'reduce' });
     const page = await context.newPage();
