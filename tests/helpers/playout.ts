@@ -4,6 +4,7 @@ import type { BotRng } from '../../src/shared/bots/prng';
 import type { Action } from '../../src/shared/rules/actions';
 import { type GameSetup, applyAction, currentDecider, legalActions, newGame } from '../../src/shared/rules/engine';
 import type { GameEvent } from '../../src/shared/rules/events';
+import { type GameRecord, recordOf } from '../../src/shared/rules/record/record';
 import type { GameState } from '../../src/shared/rules/state';
 
 export interface PlayoutStep {
@@ -45,4 +46,10 @@ export function playedActions(setup: GameSetup, rng: BotRng, maxActions = Infini
   }
   if (!state) throw new Error('no game');
   return { actions, state };
+}
+
+/** The record of a whole random game (as a file holds it: plain JSON). */
+export function randomRecord(setup: GameSetup, rng: BotRng): GameRecord {
+  const { actions, state } = playedActions(setup, rng);
+  return JSON.parse(JSON.stringify(recordOf(setup, state, actions))) as GameRecord;
 }

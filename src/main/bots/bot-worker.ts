@@ -1,7 +1,9 @@
 // The bot worker: keeps one Bot per seat key (so each seat remembers what it has seen) and
-// answers decisions one at a time, off the host's main thread.
+// answers decisions one at a time, off the host's main thread; the pool's analysis worker
+// answers replay analyses the same way.
 import { parentPort } from 'node:worker_threads';
 import { type Bot, type BotLevel, type Budget, createBot } from '../../shared/bots/index';
+import { analyseRecord } from '../../shared/bots/record-analysis';
 import type { PlayerView } from '../../shared/rules/view';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -59,6 +61,14 @@ port.on('message', (m: ToWorker) => {
         const t0 = performance.now();
         const action = seat.bot.decide(m.view, budget);
         send({ type: 'decided', id: m.id, action, ms: performance.now() - t0, stats: seat.bot.lastStats });
+      } catch (e) {
+        send({ type: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e) });
+      }
+      return;
+    }
+    case 'analyse': {
+      try {
+        send({ type: 'analysed', id: m.id, analysis: analyseRecord(m.record, m.version) });
       } catch (e) {
         send({ type: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e) });
       }

@@ -4,14 +4,18 @@
 // bot (and what it remembers) between decisions. A decision that fails, or does not come back
 // in time, is answered by the random player instead, and a crashed or stuck worker is
 // replaced (its seats start again from their next view). The main thread only posts views and
-// receives actions: it never runs a search.
+// receives actions: it never runs a search. Replay analyses ("could I have won?", about half
+// a second each) go to one more worker of their own, one at a time, so a table's bots never
+// wait behind them.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { DecisionAnalysis } from '../../shared/bots/analysis';
 import { type BotLevel, BotRng, type Budget, type MasterStats, DEFAULT_MASTER_MS, hashString, mix, randomAction } from '../../shared/bots/index';
 import type { Action } from '../../shared/rules/actions';
 import type { PlayerView } from '../../shared/rules/view';
+import { AnalysisBusy } from '../host/replay-session';
 import type { FromWorker, ToWorker } from './protocol';
 
 export interface BotPoolOptions {
@@ -45,6 +49,11 @@ export interface BotPool {
   observe(seatKey: string, view: PlayerView): void;
   /** Drop a seat's bot (its player took the seat back, or the table closed). */
   forget(seatKey: string): void;
+  /**
+   * "Could I have won?" for the decision at `version` of a game record, in the analysis
+   * worker. Rejects with AnalysisBusy when too many wait already, or when it fails.
+   */
+  analyse(record: unknown, version: number): Promise<DecisionAnalysis | null>;
   /** "What would the Master play?" from a player's own view; a fresh bot with no memory. */
   hint(view: PlayerView, options?: DecideOptions): Promise<Action>;
   /** A policy for one bot seat, in the shape the host's bot seats take. */
@@ -76,6 +85,18 @@ interface Slot {
   markReady: () => void;
 }
 
+interface PendingAnalysis {
+  resolve: (a: DecisionAnalysis | null) => void;
+  reject: (e: Error) => void;
+  timer?: NodeJS.Timeout;
+  worker: Slot;
+}
+
+/** Analyses waiting or running at most; more are refused until some are answered. */
+export const MAX_WAITING_ANALYSES = 4;
+/** An analysis not answered within this long fails, and its worker is replaced as stuck. */
+const ANALYSIS_TIMEOUT_MS = 60_000;
+
 /** Workers that fail before loading this many times in a row are not started again. */
 const MAX_START_FAILURES = 3;
 
@@ -97,6 +118,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   const problem = options.onProblem ?? (() => {});
   const slots: Slot[] = [];
   const pending = new Map<number, Pending>();
+  const analyses = new Map<number, PendingAnalysis>();
   const statsBySeat = new Map<string, MasterStats | null>();
   const stats: PoolStats = { decisions: 0, fallbacks: 0, restarts: 0 };
   let nextId = 1;
@@ -120,6 +142,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         startFailures = 0;
         return loaded();
       }
+      if (settleAnalysis(m)) return;
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
@@ -172,14 +195,34 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       stats.fallbacks++;
       p.resolve(fallback(p.view, p.seatKey));
     }
+    for (const [id, a] of analyses) {
+      if (a.worker !== old) continue;
+      analyses.delete(id);
+      clearTimeout(a.timer);
+      a.reject(new Error('the analysis worker stopped'));
+    }
     old.markReady();
     void old.worker.terminate();
     return old;
   }
 
+  /** Answers a pending analysis from its worker's message; false when `m` is not one. */
+  function settleAnalysis(m: FromWorker): boolean {
+    if (m.type === 'ready') return false;
+    const a = analyses.get(m.id);
+    if (!a) return false;
+    analyses.delete(m.id);
+    clearTimeout(a.timer);
+    if (m.type === 'analysed') a.resolve(m.analysis);
+    else a.reject(new Error(m.type === 'failed' ? m.message : 'the analysis worker answered a decision'));
+    return true;
+  }
+
   for (let i = 0; i < size; i++) slots.push(spawn(i));
 
   const indexFor = (seatKey: string): number => hashString(seatKey) % size;
+  /** The analysis worker sits after the seats' workers, started at the first analysis. */
+  const analysisIndex = size;
 
   function post(index: number, m: ToWorker): void {
     slots[index]!.worker.postMessage(m);
@@ -229,8 +272,29 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     });
   }
 
+  function analyse(record: unknown, version: number): Promise<DecisionAnalysis | null> {
+    if (closed || broken) return Promise.reject(new AnalysisBusy('the bot pool is not running'));
+    if (analyses.size >= MAX_WAITING_ANALYSES) return Promise.reject(new AnalysisBusy(`${analyses.size} analyses are waiting already`));
+    const slot = (slots[analysisIndex] ??= spawn(analysisIndex));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const request: PendingAnalysis = { resolve, reject, worker: slot };
+      analyses.set(id, request);
+      post(analysisIndex, { type: 'analyse', id, record, version });
+      // The clock runs once the worker has loaded (a replaced one settled the request already).
+      void slot.ready.then(() => {
+        if (!analyses.has(id)) return;
+        request.timer = setTimeout(() => {
+          problem(`analysis: no answer in ${ANALYSIS_TIMEOUT_MS} ms`);
+          if (slots[analysisIndex] === slot) replace(analysisIndex);
+        }, ANALYSIS_TIMEOUT_MS);
+      });
+    });
+  }
+
   return {
     decide,
+    analyse,
     observe(seatKey, view) {
       if (!closed && !broken) post(indexFor(seatKey), { type: 'observe', seatKey, view });
     },
@@ -262,6 +326,11 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         pending.delete(id);
         clearTimeout(p.timer);
         if (!p.settled) p.resolve(fallback(p.view, p.seatKey));
+      }
+      for (const [id, a] of analyses) {
+        analyses.delete(id);
+        clearTimeout(a.timer);
+        a.reject(new AnalysisBusy('the bot pool closed'));
       }
       for (const s of slots) s.markReady();
       await Promise.all(slots.map((s) => s.worker.terminate()));

@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock';
 import { type Log, consoleLog } from './log';
 import { registerHandlers } from './handlers';
 import type { HintProvider } from './table';
+import type { Analyser } from './replay-session';
 import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
@@ -37,6 +38,8 @@ export interface HostOptions {
   readonly botPolicy?: BotPolicy;
   /** What the Master would play from a player's view; without it, hints are refused. */
   readonly hint?: HintProvider;
+  /** "Could I have won?" for a replayed decision, off the main thread; without it, refused. */
+  readonly analyse?: Analyser;
   readonly rateLimit?: RateLimit;
   readonly maxTables?: number;
   /** When idle lobbies go, idle games park, and how many tables one address may open. */
@@ -127,7 +130,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port });
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse: options.analyse });
   });
 
   await new Promise<void>((resolve, reject) => {

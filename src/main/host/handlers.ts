@@ -12,7 +12,7 @@ import { refuse } from './refusal';
 import { TooManyTables, TooManyTablesHere, type TableRegistry } from './registry';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
-import { ReplaySession } from './replay-session';
+import { type Analyser, AnalysisBusy, ReplaySession } from './replay-session';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -133,10 +133,18 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   },
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
   'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
-  'replay:analyse': (p, { socket }) =>
-    replaying(socket, (r) => {
-      const analysis = r.analyseAt(p.version, Date.now());
-      return analysis === 'wait' ? refuse('TOO_MANY_ATTEMPTS', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
+  'replay:analyse': (p, { socket, context }) =>
+    replaying(socket, async (r) => {
+      const { analyse, log } = context;
+      if (!analyse) return refuse('HINTS_UNAVAILABLE');
+      try {
+        const analysis = await r.analyseWith(analyse, p.version, Date.now());
+        return analysis === 'wait' ? refuse('ANALYSIS_BUSY', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
+      } catch (e) {
+        if (e instanceof AnalysisBusy) return refuse('ANALYSIS_BUSY', 'the Master is busy: try again in a moment');
+        log.warn(`replay analysis failed: ${(e as Error).message}`);
+        return refuse('HINTS_UNAVAILABLE');
+      }
     }),
 };
 
@@ -163,6 +171,8 @@ export interface HostContext {
   /** The LAN addresses this host can be reached on now (none when only on loopback). */
   readonly reachableAddresses: () => readonly string[];
   readonly port: () => number;
+  /** Where replay analyses run (the bot pool); without it they are refused. */
+  readonly analyse?: Analyser;
 }
 
 export function registerHandlers(socket: HostSocket, registry: TableRegistry, context: HostContext): void {

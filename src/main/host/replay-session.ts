@@ -2,14 +2,11 @@
 // spectator or with all hands open, its story per version, and for one decision of a seat what
 // the Master would have played (analysis.ts). Records are whole games: nothing here is secret
 // from the person who opened the file, but each seat's view is still its own.
-import { analyseDecision, type DecisionAnalysis } from '../../shared/bots/analysis';
-import { botCards } from '../../shared/bots/cards';
-import { BotRng, hashString } from '../../shared/bots/prng';
+import type { DecisionAnalysis } from '../../shared/bots/analysis';
+import { analyseStates } from '../../shared/bots/record-analysis';
 import type { EventBatch } from '../../shared/protocol/event-log';
-import type { Action } from '../../shared/rules/actions';
-import { applyAction, currentDecider, newGame } from '../../shared/rules/engine';
+import { applyAction, newGame } from '../../shared/rules/engine';
 import type { GameEvent } from '../../shared/rules/events';
-import { answersAsSeen } from '../../shared/rules/place';
 import { type GameRecord, parseRecord, setupOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
 import type { CardId, Seat } from '../../shared/rules/types';
@@ -21,12 +18,20 @@ export type ReplayViewer = Viewer | 'all';
 /** A record holds at most this many actions (a long game has a few hundred). */
 export const MAX_REPLAY_ACTIONS = 5000;
 /**
- * Playouts per analysed decision. The analysis runs on the host's main thread (about half a
- * second), so a connection gets one at most every ANALYSIS_INTERVAL_MS, and each decision's
- * answer is kept.
+ * An analysis costs about half a second of a core (in the bot pool's analysis worker, never
+ * on the host's main thread), so a connection has one at a time and starts one at most every
+ * ANALYSIS_INTERVAL_MS; each decision's answer is kept.
  */
-export const ANALYSIS_PLAYOUTS = 100;
 export const ANALYSIS_INTERVAL_MS = 1500;
+
+/**
+ * Runs the analysis of the decision at `version` of a record somewhere (the bot pool's
+ * analysis worker); rejects with AnalysisBusy when too many wait already.
+ */
+export type Analyser = (record: GameRecord, version: number) => Promise<DecisionAnalysis | null>;
+
+/** The analyser has too many requests waiting, or is not running. */
+export class AnalysisBusy extends Error {}
 
 export interface ReplayStep {
   readonly view: PlayerView;
@@ -103,28 +108,32 @@ export class ReplaySession {
 
   private readonly analysed = new Map<number, DecisionAnalysis | null>();
   private lastAnalysisAt = -Infinity;
+  private analysing = false;
 
-  /** `analyse`, kept per decision; 'wait' when this session asked too recently for a new one. */
-  analyseAt(version: number, now: number): DecisionAnalysis | null | 'wait' {
+  /**
+   * The analysis of the decision at `version` by `analyser`, kept per decision; 'wait' while
+   * this session's previous one runs or started too recently.
+   */
+  async analyseWith(analyser: Analyser, version: number, now: number): Promise<DecisionAnalysis | null | 'wait'> {
     const kept = this.analysed.get(version);
     if (kept !== undefined) return kept;
-    if (now - this.lastAnalysisAt < ANALYSIS_INTERVAL_MS) return 'wait';
+    if (version < 0 || version >= this.last) return null;
+    if (this.analysing || now - this.lastAnalysisAt < ANALYSIS_INTERVAL_MS) return 'wait';
+    this.analysing = true;
     this.lastAnalysisAt = now;
-    const analysis = this.analyse(version);
-    this.analysed.set(version, analysis);
-    return analysis;
+    try {
+      const analysis = await analyser(this.record, version);
+      this.analysed.set(version, analysis);
+      return analysis;
+    } finally {
+      this.analysing = false;
+    }
   }
 
-  /** What the Master would have done at `version` for the seat deciding then, and both moves' chances. */
+  /** What the Master would have done at `version` for the seat deciding then, computed here (tests and benchmarks). */
   analyse(version: number): DecisionAnalysis | null {
     if (version < 0 || version >= this.last) return null;
-    const s = this.states[version]!;
-    const seat = currentDecider(s);
-    if (seat === null) return null;
-    const views = this.states.slice(0, version + 1).map((st) => viewFor(st, seat));
-    const played: Action = answersAsSeen(s, seat, [this.record.actions[version]!])[0]!;
-    const rng = new BotRng(hashString(`analysis:${this.record.seed}:${version}`));
-    return analyseDecision(views, played, botCards(s.cardSet), rng, ANALYSIS_PLAYOUTS);
+    return analyseStates(this.states, this.record.actions[version]!, this.record.seed, version);
   }
 }
 

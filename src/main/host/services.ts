@@ -1,6 +1,6 @@
 // What a real host runs beside its tables, wired the same way for `chronicle host` and the
 // desktop app: bots thinking in worker threads (so a Master never stalls the tables or the
-// window), hints from the Master, and the mDNS advertiser.
+// window), hints and replay analyses from the Master (in the same pool), and the mDNS advertiser.
 import { createBotPool } from '../bots/pool';
 import { poolPolicy } from '../bots/pool-policy';
 import { createBonjourDiscovery } from '../discovery/bonjour-advertiser';
@@ -16,7 +16,7 @@ export interface HostServicesOptions {
 
 export interface HostServices {
   /** What createHost takes from them. */
-  readonly hostOptions: Pick<HostOptions, 'botPolicy' | 'hint' | 'discovery'>;
+  readonly hostOptions: Pick<HostOptions, 'botPolicy' | 'hint' | 'analyse' | 'discovery'>;
   /** Stops the bots and the advertiser (the host stops the advertiser too when it closes). */
   close(): Promise<void>;
 }
@@ -29,7 +29,7 @@ export function startHostServices(options: HostServicesOptions = {}): HostServic
       : (options.discovery ?? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? warn('discovery', m) : undefined) }));
   const pool = createBotPool({ onProblem: (m) => warn('bots', m) });
   return {
-    hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), discovery },
+    hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), analyse: (record, version) => pool.analyse(record, version), discovery },
     close: async () => {
       await Promise.all([discovery?.close(), pool.close()]);
     },

@@ -32,6 +32,7 @@ export type HostErrorCode =
   | 'NOT_BOT_CONTROLLED'
   | 'HINTS_OFF' // the table does not allow hints
   | 'HINTS_UNAVAILABLE' // this host runs no Master bot (or it did not answer)
+  | 'ANALYSIS_BUSY' // the Master is analysing already (this viewer's last request, or too many): ask again soon
   | 'STORAGE_FAILED' // the record could not be written: nothing was applied
   | 'GAME_NOT_OVER' // a game's record is given out only once it is over
   | 'BAD_RECORD' // not a game record (record-format.md)

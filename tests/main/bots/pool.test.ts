@@ -2,7 +2,10 @@
 // a table (its decision falls back to the random player).
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BotPool, createBotPool } from '../../../src/main/bots/pool';
+import { type BotPool, MAX_WAITING_ANALYSES, createBotPool } from '../../../src/main/bots/pool';
+import { AnalysisBusy, ReplaySession } from '../../../src/main/host/replay-session';
+import { BotRng } from '../../../src/shared/bots/prng';
+import { randomRecord } from '../../helpers/playout';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
 import { startGame } from '../../shared/bots/helpers';
 
@@ -71,6 +74,26 @@ describe('bot pool', () => {
     const action = await pool.hint(view, { budget: { ms: 30 } });
     expect(view.legalActions).toContainEqual(action);
   }, 20_000);
+
+  it('analyses a recorded decision in its own worker, as the same analysis here does; a bad record or a full queue is refused', async () => {
+    pool = createBotPool({ size: 1 });
+    const record = randomRecord({ players: 4, seed: 'pool-analysis' }, new BotRng(3));
+    const opened = ReplaySession.open(record);
+    if (!opened.ok) throw new Error(opened.message);
+    const r = opened.session;
+    // A late decision with a choice: a short game left to play out.
+    const version = r.decisions(2).reverse().find((v) => r.step(v, 2).view.legalActions.length > 1)!;
+    const inWorker = await pool.analyse(record, version);
+    expect(inWorker).not.toBeNull();
+    expect(inWorker).toEqual(r.analyse(version)); // seeded: the same answer wherever it runs
+    expect(await pool.analyse(record, r.last)).toBeNull(); // nobody decides after the end
+    await expect(pool.analyse({ format: 'nope' }, 0)).rejects.toThrow(/format|record/i);
+    const flood = await Promise.allSettled(Array.from({ length: MAX_WAITING_ANALYSES + 2 }, () => pool!.analyse(record, version)));
+    const refused = flood.filter((f) => f.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const f of refused) expect(f.reason).toBeInstanceOf(AnalysisBusy);
+    expect(pool.stats.fallbacks).toBe(0);
+  }, 40_000);
 
   it('falls back to a random legal move when a worker never answers, and replaces it', async () => {
     const problems: string[] = [];

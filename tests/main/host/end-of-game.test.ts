@@ -1,6 +1,7 @@
 // The end of a game and the next one, over real sockets: the finished game's record, Play
 // again with the same seats, leaving a game in play to a bot, and a record opened for replay.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createBotPool } from '../../../src/main/bots/pool';
 import type { ReplayOpened, ReplayStepView, Resumed, Seated, TableInfo } from '../../../src/shared/protocol';
 import { parseRecord, replay } from '../../../src/shared/rules/record/record';
 import type { GameRecord } from '../../../src/shared/rules/record/record';
@@ -89,7 +90,9 @@ describe('the end of a game', () => {
   });
 
   it('opens a record for replay: every version from any seat or all hands open, the story, and the analysis of a decision', async () => {
-    host = await startHost();
+    const pool = createBotPool({ size: 1 });
+    onTestFinished(() => pool.close());
+    host = await startHost({ analyse: (record, version) => pool.analyse(record, version) });
     const { ann, bob } = await fourSeats(host);
     for (const p of [ann, bob]) p.startAutoplay();
     expect((await ann.request('table:start')).ok).toBe(true);

@@ -2,6 +2,7 @@
 // viewer, the decisions of a seat, the Master's analysis of one, and clear refusals.
 import { describe, expect, it } from 'vitest';
 import { ReplaySession } from '../../../src/main/host/replay-session';
+import type { DecisionAnalysis } from '../../../src/shared/bots/analysis';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomAction } from '../../../src/shared/bots/random-player';
 import { type GameState, applyAction, currentDecider, newGame, recordOf, viewFor } from '../../../src/shared/rules';
@@ -62,12 +63,33 @@ describe('a replay session', () => {
     r.analyse(version);
     console.log(`analysis of one decision: ${analysis.worlds} worlds, ${(performance.now() - started).toFixed(0)} ms`);
     expect(r.analyse(r.last)).toBeNull();
-    // On the host: each decision's answer is kept, and a new one waits its turn.
-    const first = r.analyseAt(version, 10_000);
-    expect(r.analyseAt(version, 10_001)).toBe(first);
-    const other = r.decisions(1).find((v) => v > version)!;
-    expect(r.analyseAt(other, 10_002)).toBe('wait');
-    expect(r.analyseAt(other, 20_000)).not.toBe('wait');
+  });
+
+  it('on the host: each decision is analysed once and kept, one at a time, and a new one waits its turn', async () => {
+    const { record } = randomGame('replay-session-4');
+    const opened = ReplaySession.open(record);
+    if (!opened.ok) throw new Error(opened.message);
+    const r = opened.session;
+    const asked: number[] = [];
+    let finish = () => {};
+    const analyser = (_record: unknown, v: number) => {
+      asked.push(v);
+      const made = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v } as unknown as DecisionAnalysis;
+      return new Promise<DecisionAnalysis>((resolve) => (finish = () => resolve(made)));
+    };
+    const [a, b, c] = r.decisions(1);
+    const running = r.analyseWith(analyser, a!, 10_000);
+    expect(await r.analyseWith(analyser, b!, 20_000)).toBe('wait'); // the first still thinks
+    finish();
+    const first = await running;
+    expect(first).not.toBe('wait');
+    expect(await r.analyseWith(analyser, a!, 10_001)).toBe(first); // kept
+    expect(await r.analyseWith(analyser, b!, 10_002)).toBe('wait'); // too soon after the first
+    const later = r.analyseWith(analyser, c!, 20_000);
+    finish();
+    expect(await later).not.toBe('wait');
+    expect(await r.analyseWith(analyser, r.last, 40_000)).toBeNull(); // nobody decides after the end
+    expect(asked).toEqual([a, c]);
   });
 
   it('refuses what is not a record, with the parser message, and stops at an illegal action', () => {

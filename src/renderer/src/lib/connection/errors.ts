@@ -51,6 +51,7 @@ export const ERROR_MESSAGES = {
   STORAGE_FAILED: 'error.storage',
   HINTS_OFF: 'error.hintsOff',
   HINTS_UNAVAILABLE: 'error.hintsUnavailable',
+  ANALYSIS_BUSY: 'error.analysisBusy',
   GAME_NOT_OVER: 'error.gameNotOver',
   BAD_RECORD: 'error.badRecord',
   NO_REPLAY: 'error.badRecord',

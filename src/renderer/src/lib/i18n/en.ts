@@ -293,6 +293,7 @@ export const en = {
   'table.hintSays': 'The Master would: {answer}',
   'error.hintsOff': 'This table does not allow hints.',
   'error.hintsUnavailable': 'No hint right now.',
+  'error.analysisBusy': 'The Master is still thinking about another move. Try again in a moment.',
   'help.key.hint': 'H: ask what the Master would play',
   'help.key.escape': 'Esc: close a panel',
   'help.search': 'Search the rules and cards',

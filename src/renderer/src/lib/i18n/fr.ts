@@ -293,6 +293,7 @@ export const fr = {
   'table.hintSays': 'Le Maître jouerait : {answer}',
   'error.hintsOff': 'Cette table n’autorise pas les conseils.',
   'error.hintsUnavailable': 'Pas de conseil pour le moment.',
+  'error.analysisBusy': 'Le Maître réfléchit encore à un autre coup. Réessayez dans un instant.',
   'help.key.hint': 'H : demander ce que jouerait le Maître',
   'help.key.escape': 'Échap : fermer un panneau',
   'help.search': 'Chercher dans les règles et les cartes',

@@ -293,6 +293,7 @@ export const hu = {
   'table.hintSays': 'A Mester ezt tenné: {answer}',
   'error.hintsOff': 'Ennél az asztalnál nincs tipp.',
   'error.hintsUnavailable': 'Most nincs tipp.',
+  'error.analysisBusy': 'A Mester még egy másik lépésen gondolkodik. Próbáld újra egy pillanat múlva.',
   'help.key.hint': 'H: mit játszana a Mester?',
   'help.key.escape': 'Esc: panel bezárása',
   'help.search': 'Keresés a szabályokban és kártyákon',
