@@ -1,5 +1,5 @@
 // Small queries about cards, through the table's card set.
-import type { CharacterDef } from './card-set/types';
+import type { CardSet, CharacterDef } from './card-set/types';
 import type { GameState } from './state';
 import type { CardId, Seat } from './types';
 
@@ -19,3 +19,24 @@ export const opponentsOf = (s: GameState, seat: Seat): Seat[] => {
   for (let o = 0; o < s.players; o++) if (o !== seat) out.push(o);
   return out;
 };
+
+/** What scoring asks of a card set every round, worked out once per set. */
+export interface SetFacts {
+  readonly evilCount: number;
+  /** Cards whose holder discards their Evil allies (the Angel). */
+  readonly purgers: readonly CardId[];
+}
+
+const factsBySet = new WeakMap<CardSet, SetFacts>();
+
+export function setFacts(set: CardSet): SetFacts {
+  let facts = factsBySet.get(set);
+  if (!facts) {
+    facts = {
+      evilCount: set.characters.filter((c) => c.evil).length,
+      purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
+    };
+    factsBySet.set(set, facts);
+  }
+  return facts;
+}

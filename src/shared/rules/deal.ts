@@ -11,7 +11,7 @@ import type { CardId } from './types';
 export const handSize = (players: number, deckSize: number): number =>
   Math.floor((players === 5 ? deckSize - 1 : deckSize) / players);
 
-export function startRound(d: DraftState, events: GameEvent[]): void {
+export function startRound(d: DraftState, events: GameEvent[] | null): void {
   const preset = d.presetRounds[d.round] ?? null;
   const { revealed, active, onTable } = revealHistory(d, new Rng(d.seedKey, Stream.History, d.round), preset?.history ?? null);
   const themes = active.map((h) => d.cardSet.historyById.get(h)!.theme);
@@ -32,7 +32,7 @@ export function startRound(d: DraftState, events: GameEvent[]): void {
   d.insights = hands.map(() => null);
   d.lastMeeting = null; // its cards are dealt again: showing them would leak the new hands
 
-  events.push({
+  events?.push({
     type: 'roundStarted',
     round: d.round,
     revealed,
@@ -41,7 +41,7 @@ export function startRound(d: DraftState, events: GameEvent[]): void {
     startSeat: d.startSeat,
     burned,
   });
-  events.push({ type: 'dealt', hands: hands.map((h) => h.slice()) });
+  events?.push({ type: 'dealt', hands: hands.map((h) => h.slice()) });
 }
 
 /** Shuffle and deal from the round's own chance stream. */

@@ -99,24 +99,39 @@ export function applyAction(s: GameState, action: Action): Result<Applied, RuleE
   const refused = refusal(s, action);
   if (refused) return err(refused);
   const d = draftOf(s);
-  return withDealErrors(() => ok({ state: d, events: advance(d, action) }));
+  const events: GameEvent[] = [];
+  return withDealErrors(() => {
+    advance(d, action, events);
+    return ok({ state: d, events });
+  });
 }
 
 /**
  * The same for simulations (bot playouts, benchmarks): changes a private draft in place
- * instead of copying the state. A refused action leaves the draft unchanged.
+ * instead of copying the state. A refused action leaves the draft unchanged. With
+ * `{ events: false }` no events are built (a playout reads only the state) and the answer is
+ * an empty list.
  */
-export function applyInPlace(d: DraftState, action: Action): Result<readonly GameEvent[], RuleError> {
+export function applyInPlace(d: DraftState, action: Action, options?: { readonly events?: boolean }): Result<readonly GameEvent[], RuleError> {
   const refused = refusal(d, action);
   if (refused) return err(refused);
+  const events = options?.events === false ? null : [];
   // Only a deal fixed by a record can still be refused once the action is applied (when it
   // ends the round); with one ahead, work on a copy so a refusal leaves the draft as it was.
-  if (d.presetRounds.length <= d.round + 1) return ok(advance(d, action));
+  if (d.presetRounds.length <= d.round + 1) {
+    advance(d, action, events);
+    return events ? ok(events) : NO_EVENTS;
+  }
   const copy = draftOf(d);
-  const applied = withDealErrors(() => ok(advance(copy, action)));
+  const applied = withDealErrors((): Result<readonly GameEvent[], RuleError> => {
+    advance(copy, action, events);
+    return events ? ok(events) : NO_EVENTS;
+  });
   if (applied.ok) Object.assign(d, copy);
   return applied;
 }
+
+const NO_EVENTS: Result<readonly GameEvent[], RuleError> = Object.freeze(ok(Object.freeze([])));
 
 /** Why `action` may not be applied now, or null when it may. */
 function refusal(s: GameState, action: Action): RuleError | null {
@@ -134,9 +149,8 @@ function refusal(s: GameState, action: Action): RuleError | null {
   return offered ? null : ruleError('ILLEGAL_CHOICE', `not an answer to the ${s.pending.kind} decision`);
 }
 
-/** Apply an action that `refusal` accepted, then run the game forward. */
-function advance(d: DraftState, action: Action): GameEvent[] {
-  const events: GameEvent[] = [];
+/** Apply an action that `refusal` accepted, then run the game forward; events go to `events` unless null. */
+function advance(d: DraftState, action: Action, events: GameEvent[] | null): void {
   const seat = action.seat;
   if (isPlay(action)) {
     playCard(d, seat, action.play, action.faceDown === true, events);
@@ -148,15 +162,14 @@ function advance(d: DraftState, action: Action): GameEvent[] {
     const faceDown = kind === 'return' ? d.meeting.plays.find((p) => p.card === choice.card && p.faceDown) : undefined;
     DECISIONS[kind].resolve(d, seat, choice);
     d.pending = null;
-    events.push(faceDown ? { type: 'abilityUsed', seat, source, kind, choice, faceDownOwner: faceDown.seat } : { type: 'abilityUsed', seat, source, kind, choice });
+    events?.push(faceDown ? { type: 'abilityUsed', seat, source, kind, choice, faceDownOwner: faceDown.seat } : { type: 'abilityUsed', seat, source, kind, choice });
   }
   settle(d, events);
   d.version++;
-  return events;
 }
 
 /** Run the game forward until someone must decide: meeting end, Demon, round end, next round. */
-function settle(d: DraftState, events: GameEvent[]): void {
+function settle(d: DraftState, events: GameEvent[] | null): void {
   if (d.pending || !meetingComplete(d)) return;
   const demon = demonToPlace(d);
   if (demon) {

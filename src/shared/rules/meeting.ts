@@ -2,50 +2,73 @@
 // destination, then the Dragon's burn or the winner taking the cards.
 import { defOf } from './cards';
 import type { GameEvent, MeetingReason } from './events';
-import type { DraftState, GameState, MeetingPlay } from './state';
+import type { DraftState, GameState } from './state';
 import type { Seat } from './types';
 
 /** Everyone has played, or a Halt ended the meeting. */
 export const meetingComplete = (s: GameState): boolean =>
   s.meeting.halted || s.meeting.plays.length === s.players;
 
-/** Cards that still count in the meeting: face up and not returned (ruling 3). */
-const faceUpPlays = (s: GameState): readonly MeetingPlay[] => s.meeting.plays.filter((p) => !p.faceDown && !p.returned);
+type Play = GameState['meeting']['plays'][number];
 
-const hasEffect = (s: GameState, kind: string): MeetingPlay | undefined =>
-  faceUpPlays(s).find((p) => defOf(s, p.card).effect.kind === kind);
+/** The cards that still count in the meeting (face up, not returned: ruling 3), read in one pass. */
+interface Counted {
+  king: Play | undefined;
+  reversal: boolean;
+  demon: Play | undefined;
+  burn: boolean;
+  /** The strongest and the weakest card of the lead suit, by seat (the first one on a tie). */
+  highest: Seat;
+  lowest: Seat;
+}
 
-/** Ruling 5: King wins; else highest strength (lowest under Reversal); else the lead player. */
-export function decideMeeting(s: GameState): { winner: Seat; reason: MeetingReason } {
-  const king = hasEffect(s, 'winMeeting');
-  if (king) return { winner: king.seat, reason: 'king' };
-  const lowestWins = hasEffect(s, 'reversal') !== undefined;
-  let best: { seat: Seat; strength: number } | null = null;
-  for (const p of faceUpPlays(s)) {
+function countedPlays(s: GameState): Counted {
+  const out: Counted = { king: undefined, reversal: false, demon: undefined, burn: false, highest: -1, lowest: -1 };
+  let high = -Infinity;
+  let low = Infinity;
+  const lead = s.meeting.leadSuit;
+  for (const p of s.meeting.plays) {
+    if (p.faceDown || p.returned) continue;
     const def = defOf(s, p.card);
-    if (def.strength === null || def.suit !== s.meeting.leadSuit) continue;
-    if (!best || (lowestWins ? def.strength < best.strength : def.strength > best.strength)) {
-      best = { seat: p.seat, strength: def.strength };
+    const kind = def.effect.kind;
+    if (kind === 'winMeeting') out.king ??= p;
+    else if (kind === 'reversal') out.reversal = true;
+    else if (kind === 'demonChoice') out.demon ??= p;
+    else if (kind === 'burn') out.burn = true;
+    if (def.strength === null || def.suit !== lead) continue;
+    if (def.strength > high) {
+      high = def.strength;
+      out.highest = p.seat;
+    }
+    if (def.strength < low) {
+      low = def.strength;
+      out.lowest = p.seat;
     }
   }
-  if (!best) return { winner: s.meeting.leader, reason: 'leader' };
-  return { winner: best.seat, reason: lowestWins ? 'lowest' : 'highest' };
+  return out;
+}
+
+/** Ruling 5: King wins; else highest strength (lowest under Reversal); else the lead player. */
+function decideMeeting(s: GameState, c: Counted): { winner: Seat; reason: MeetingReason } {
+  if (c.king) return { winner: c.king.seat, reason: 'king' };
+  const best = c.reversal ? c.lowest : c.highest;
+  if (best < 0) return { winner: s.meeting.leader, reason: 'leader' };
+  return { winner: best, reason: c.reversal ? 'lowest' : 'highest' };
 }
 
 /** The Demon in the meeting whose destination is still to be chosen, if any. */
-export function demonToPlace(s: GameState): MeetingPlay | undefined {
-  return s.meeting.demonTo === null ? hasEffect(s, 'demonChoice') : undefined;
+export function demonToPlace(s: GameState): Play | undefined {
+  return s.meeting.demonTo === null ? countedPlays(s).demon : undefined;
 }
 
 /** Hand out the meeting's cards and record it; the winner leads next. */
-export function finishMeeting(d: DraftState, events: GameEvent[]): void {
-  const { winner, reason } = decideMeeting(d);
-  const demon = hasEffect(d, 'demonChoice');
-  const burn = hasEffect(d, 'burn') !== undefined;
-  const taken = d.meeting.plays.filter((p) => !p.returned && p !== demon).map((p) => p.card);
+export function finishMeeting(d: DraftState, events: GameEvent[] | null): void {
+  const counted = countedPlays(d);
+  const { winner, reason } = decideMeeting(d, counted);
+  const { demon, burn } = counted;
   if (demon) d.allies[d.meeting.demonTo!]!.push(demon.card);
-  if (burn) d.discard.push(...taken);
-  else d.allies[winner]!.push(...taken);
+  const to = burn ? d.discard : d.allies[winner]!;
+  for (const p of d.meeting.plays) if (!p.returned && p !== demon) to.push(p.card);
 
   d.lastMeeting = {
     leader: d.meeting.leader,
@@ -57,5 +80,5 @@ export function finishMeeting(d: DraftState, events: GameEvent[]): void {
   };
   d.meetingsPlayed++;
   d.meeting = { leader: winner, plays: [], leadSuit: null, halted: false, demonTo: null };
-  events.push({ type: 'meetingEnded', meeting: d.lastMeeting, reason });
+  events?.push({ type: 'meetingEnded', meeting: d.lastMeeting, reason });
 }

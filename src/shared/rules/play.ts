@@ -6,7 +6,7 @@ import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
 import type { GameEvent } from './events';
 import type { DraftState, GameState } from './state';
-import type { CardId, Seat } from './types';
+import type { CardId, Seat, StrengthSuit, Suit } from './types';
 
 /** The seat whose card is expected now (ignoring pending decisions). */
 export const seatToPlay = (s: GameState): Seat => (s.meeting.leader + s.meeting.plays.length) % s.players;
@@ -21,45 +21,56 @@ export function checkPlay(s: GameState, card: CardId, faceDown: boolean): RuleEr
   if (opensRound(s) && card !== s.themeCard) {
     return ruleError('THEME_CARD_MUST_OPEN', `the round opens with the theme card ${s.themeCard}`);
   }
-  const must = playMode(s, card, holdsLeadSuit(s, hand));
+  const lead = s.meeting.leadSuit;
+  const suit = defOf(s, card).suit;
+  // The rest of the hand matters only for a card off the lead suit.
+  const offLead = lead !== null && suit !== 'wild' && suit !== lead;
+  const must = playMode(lead, suit, offLead && holdsSuit(s, hand, lead));
   if (must === 'faceUp' && faceDown) return ruleError('CANNOT_PLAY_FACE_DOWN', `${card} is played face up`);
   if (must === 'faceDown' && !faceDown) return ruleError('MUST_PLAY_FACE_DOWN', `${card} is not of the lead suit: play it face down`);
-  if (must === 'never') return ruleError('MUST_FOLLOW_SUIT', `you hold the lead suit ${s.meeting.leadSuit}: follow it or play a Wild`);
+  if (must === 'never') return ruleError('MUST_FOLLOW_SUIT', `you hold the lead suit ${lead}: follow it or play a Wild`);
   return null;
 }
 
-/** How a card in hand may be played now (ruling 2); `holdsLead` says whether the hand has the lead suit. */
-function playMode(s: GameState, card: CardId, holdsLead: boolean): 'faceUp' | 'faceDown' | 'never' {
-  const lead = s.meeting.leadSuit;
-  const suit = defOf(s, card).suit;
+/** How a card of `suit` may be played under `lead` (ruling 2); `holdsLead` says whether the hand has the lead suit. */
+function playMode(lead: StrengthSuit | null, suit: Suit, holdsLead: boolean): 'faceUp' | 'faceDown' | 'never' {
   if (lead === null || suit === 'wild' || suit === lead) return 'faceUp';
   return holdsLead ? 'never' : 'faceDown';
 }
 
-const holdsLeadSuit = (s: GameState, hand: readonly CardId[]): boolean =>
-  s.meeting.leadSuit !== null && hand.some((c) => defOf(s, c).suit === s.meeting.leadSuit);
+function holdsSuit(s: GameState, hand: readonly CardId[], suit: StrengthSuit): boolean {
+  for (let i = 0; i < hand.length; i++) if (defOf(s, hand[i]!).suit === suit) return true;
+  return false;
+}
 
 /** Every legal play of the seat to play. */
 export function legalPlays(s: GameState): PlayAction[] {
   const seat = seatToPlay(s);
   if (opensRound(s)) return [{ seat, play: s.themeCard }];
   const hand = s.hands[seat]!;
-  const holdsLead = holdsLeadSuit(s, hand);
+  const lead = s.meeting.leadSuit;
   const out: PlayAction[] = [];
-  for (const card of hand) {
-    const mode = playMode(s, card, holdsLead);
-    if (mode === 'faceUp') out.push({ seat, play: card });
-    else if (mode === 'faceDown') out.push({ seat, play: card, faceDown: true });
+  if (lead === null) {
+    for (const card of hand) out.push({ seat, play: card });
+    return out;
+  }
+  // Each card's suit looked up once (this runs at every step of every bot playout).
+  const suits = hand.map((card) => defOf(s, card).suit);
+  const holdsLead = suits.includes(lead);
+  for (let i = 0; i < hand.length; i++) {
+    const mode = playMode(lead, suits[i]!, holdsLead);
+    if (mode === 'faceUp') out.push({ seat, play: hand[i]! });
+    else if (mode === 'faceDown') out.push({ seat, play: hand[i]!, faceDown: true });
   }
   return out;
 }
 
 /** Put a checked card into the meeting and trigger its when-played ability. */
-export function playCard(d: DraftState, seat: Seat, card: CardId, faceDown: boolean, events: GameEvent[]): void {
+export function playCard(d: DraftState, seat: Seat, card: CardId, faceDown: boolean, events: GameEvent[] | null): void {
   const hand = d.hands[seat]!;
   hand.splice(hand.indexOf(card), 1);
   d.meeting.plays.push({ seat, card, faceDown, returned: false });
-  events.push({ type: 'cardPlayed', seat, card, faceDown });
+  events?.push({ type: 'cardPlayed', seat, card, faceDown });
   if (faceDown) return;
   const def = defOf(d, card);
   if (def.suit !== 'wild' && d.meeting.leadSuit === null) d.meeting.leadSuit = def.suit;
@@ -69,7 +80,7 @@ export function playCard(d: DraftState, seat: Seat, card: CardId, faceDown: bool
     return;
   }
   const decision = DECISIONS[def.effect.kind as keyof typeof DECISIONS];
-  if (decision && decision.choices(d, seat, card).length > 0) {
+  if (decision && decision.hasChoice(d, seat, card)) {
     d.pending = { seat, kind: decision.decision, source: card };
   }
 }

@@ -13,15 +13,22 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 export const Stream = { HistoryDeck: 1, History: 2, Deal: 3 } as const;
 export type Stream = (typeof Stream)[keyof typeof Stream];
 
-const BLOCK_WORDS = 64; // 256 bytes of keystream per refill
+const BLOCK_BYTES = 64;
+/** Most streams need a word or two (history) or 35 (a deal): the first refill is one block, later ones four. */
+const FIRST_BLOCKS = 1;
+const LATER_BLOCKS = 4;
+/** The keystream is ChaCha20 over zeros; this buffer is only ever read. */
+const ZEROS = new Uint8Array(LATER_BLOCKS * BLOCK_BYTES);
+const NO_WORDS = new Uint32Array(0);
 
 /** The ChaCha20 key of a game, derived once from its seed. */
 export const seedKey = (seed: string): Uint8Array => sha256(utf8ToBytes(seed));
 
 export class Rng {
   private readonly nonce = new Uint8Array(12);
-  private words = new Uint32Array(0);
+  private words = NO_WORDS;
   private next = 0;
+  /** Keystream blocks used so far (the ChaCha20 block counter). */
   private counter = 0;
 
   constructor(
@@ -29,16 +36,17 @@ export class Rng {
     stream: Stream,
     round = 0,
   ) {
-    const view = new DataView(this.nonce.buffer);
-    view.setUint32(0, stream, true);
-    view.setUint32(4, round, true);
+    writeUint32LE(this.nonce, 0, stream);
+    writeUint32LE(this.nonce, 4, round);
   }
 
   private word(): number {
     if (this.next === this.words.length) {
-      const bytes = chacha20(this.key, this.nonce, new Uint8Array(BLOCK_WORDS * 4), undefined, this.counter);
-      this.counter += (BLOCK_WORDS * 4) / 64;
-      this.words = new Uint32Array(bytes.buffer, bytes.byteOffset, BLOCK_WORDS);
+      // Cut into refills of any size, the keystream and so every draw stays the same.
+      const blocks = this.counter === 0 ? FIRST_BLOCKS : LATER_BLOCKS;
+      const bytes = chacha20(this.key, this.nonce, ZEROS.subarray(0, blocks * BLOCK_BYTES), undefined, this.counter);
+      this.counter += blocks;
+      this.words = new Uint32Array(bytes.buffer, bytes.byteOffset, (blocks * BLOCK_BYTES) / 4);
       this.next = 0;
     }
     return this.words[this.next++]!;
@@ -57,6 +65,10 @@ export class Rng {
   shuffle<T>(items: readonly T[]): T[] {
     return shuffled(items, (n) => this.below(n));
   }
+}
+
+function writeUint32LE(bytes: Uint8Array, at: number, value: number): void {
+  for (let i = 0; i < 4; i++) bytes[at + i] = (value >>> (8 * i)) & 0xff;
 }
 
 /** A new array with the items in random order (Fisher–Yates), given integers in [0, n). */

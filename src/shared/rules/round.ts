@@ -6,10 +6,10 @@ import { scoreRound } from './scoring';
 import type { DraftState } from './state';
 import { FAME_TO_WIN } from './types';
 
-export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[]): void {
+export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[] | null): void {
   if (!d.hands.some((h) => h.length === 0)) return;
   d.lastRound = scoreRound(d);
-  events.push({ type: 'roundScored', score: d.lastRound, fame: d.fame.slice() });
+  events?.push({ type: 'roundScored', score: d.lastRound, fame: d.fame.slice() });
   d.historyUsed = [...d.historyUsed, ...d.historyRevealed];
   d.historyRevealed = [];
   d.historyPrevious = d.historyActive;
@@ -20,7 +20,7 @@ export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[]): void {
   if (top >= FAME_TO_WIN && !(d.options.prolongedGame && leaders.length > 1)) {
     d.over = true;
     d.winners = leaders;
-    events.push({ type: 'gameOver', winners: leaders });
+    events?.push({ type: 'gameOver', winners: leaders });
     return;
   }
   d.round++;

@@ -1,7 +1,7 @@
 // The end of a round (ruling 9): hands join allies, the Angel purges Evil, the Evil monopoly,
 // exclusion, and the Fame of each history card in play.
 import type { FameCondition } from './card-set/types';
-import { defOf, isEvilAlly } from './cards';
+import { defOf, isEvilAlly, setFacts } from './cards';
 import type { DraftState, GameState, RoundScore, SeatScore } from './state';
 import type { CardId, Seat } from './types';
 
@@ -12,8 +12,9 @@ export function scoreRound(d: DraftState): RoundScore {
     d.hands[seat] = [];
   });
   // (b) the holder of an unmasked Angel discards their Evil allies.
+  const { evilCount, purgers } = setFacts(d.cardSet);
   d.allies.forEach((allies, seat) => {
-    if (!allies.some((c) => defOf(d, c).effect.kind === 'purgeEvil' && !d.masked.includes(c))) return;
+    if (!purgers.some((c) => allies.includes(c) && !d.masked.includes(c))) return;
     const evil = allies.filter((c) => isEvilAlly(d, c));
     d.allies[seat] = allies.filter((c) => !evil.includes(c));
     d.discard.push(...evil);
@@ -21,8 +22,7 @@ export function scoreRound(d: DraftState): RoundScore {
 
   const seats = d.allies.map((allies) => countAllies(d, allies));
   // (c) one seat holding every Evil card gains 2 and nobody else gains any.
-  const evilInSet = d.cardSet.characters.filter((c) => c.evil).length;
-  const monopoly = seats.findIndex((s) => s.evil === evilInSet);
+  const monopoly = seats.findIndex((s) => s.evil === evilCount);
   const evilAllowed = d.historyActive.some((h) => d.cardSet.historyById.get(h)!.effect.kind === 'evilAllowed');
   if (monopoly >= 0) {
     seats[monopoly]!.fameGained = 2;

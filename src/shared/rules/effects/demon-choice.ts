@@ -4,6 +4,7 @@ import type { DecisionEffect } from './effect';
 export const demonChoice: DecisionEffect = {
   decision: 'demonChoice',
   choices: (s) => Array.from({ length: s.players }, (_, target) => ({ target })),
+  hasChoice: () => true,
   resolve(d, _seat, { target }) {
     d.meeting.demonTo = target!;
   },

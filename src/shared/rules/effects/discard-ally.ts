@@ -1,9 +1,10 @@
 // Discard (8s): discard one ally of your choice from an opponent of your choice.
-import { type DecisionEffect, opponentAllies, removeCard, unmask } from './effect';
+import { type DecisionEffect, opponentAllies, opponentHasAlly, removeCard, unmask } from './effect';
 
 export const discardAlly: DecisionEffect = {
   decision: 'discardAlly',
   choices: opponentAllies,
+  hasChoice: opponentHasAlly,
   resolve(d, _seat, { target, card }) {
     removeCard(d.allies[target!]!, card!);
     unmask(d, card!);

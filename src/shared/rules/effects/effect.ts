@@ -7,6 +7,8 @@ export interface DecisionEffect {
   readonly decision: DecisionKind;
   /** Every legal answer for the card's player; empty means the ability does nothing (ruling 7). */
   choices(s: GameState, seat: Seat, source: CardId): Choice[];
+  /** Whether `choices` would offer anything, without building them (asked at every play). */
+  hasChoice(s: GameState, seat: Seat, source: CardId): boolean;
   /** Apply an answer that `choices` offered. */
   resolve(d: DraftState, seat: Seat, choice: Choice): void;
 }
@@ -31,6 +33,12 @@ export function removeCard(from: CardId[], card: CardId): void {
 export function unmask(d: DraftState, card: CardId): void {
   const i = d.masked.indexOf(card);
   if (i >= 0) d.masked.splice(i, 1);
+}
+
+/** Whether an opponent of `seat` has an ally. */
+export function opponentHasAlly(s: GameState, seat: Seat): boolean {
+  for (let o = 0; o < s.players; o++) if (o !== seat && s.allies[o]!.length > 0) return true;
+  return false;
 }
 
 /** Every (opponent, ally of theirs) pair. */

@@ -11,6 +11,7 @@ export const gift: DecisionEffect = {
     }
     return out;
   },
+  hasChoice: (s, seat) => s.allies[seat]!.length > 0 && s.players > 1,
   resolve(d, seat, { target, card }) {
     removeCard(d.allies[seat]!, card!);
     d.allies[target!]!.push(card!);

@@ -6,6 +6,7 @@ import type { DecisionEffect } from './effect';
 export const insight: DecisionEffect = {
   decision: 'insight',
   choices: (s, seat) => opponentsOf(s, seat).map((target) => ({ target })),
+  hasChoice: (s) => s.players > 1,
   resolve(d, seat, { target }) {
     d.insights[seat] = { target: target!, cards: d.hands[target!]!.slice() };
   },

@@ -12,6 +12,7 @@ export const mask: DecisionEffect = {
     }
     return out;
   },
+  hasChoice: (s) => s.allies.some((allies) => allies.some((card) => !s.masked.includes(card))),
   resolve(d, _seat, { card }) {
     d.masked.push(card!);
   },

@@ -4,6 +4,7 @@ import { type DecisionEffect, removeCard, unmask } from './effect';
 export const recall: DecisionEffect = {
   decision: 'recall',
   choices: (s, seat) => s.allies[seat]!.map((card) => ({ card })),
+  hasChoice: (s, seat) => s.allies[seat]!.length > 0,
   resolve(d, seat, { card }) {
     removeCard(d.allies[seat]!, card!);
     unmask(d, card!);

@@ -14,6 +14,7 @@ export const returnPlayed: DecisionEffect = {
     }
     return out;
   },
+  hasChoice: (s, _seat, source) => s.meeting.plays.some((p) => !p.returned && p.card !== source),
   resolve(d, _seat, { card }) {
     const play = d.meeting.plays.find((p) => p.card === card)!;
     play.returned = true;
