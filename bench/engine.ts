@@ -7,39 +7,44 @@
 //   view-driven games the same, but the move is picked from viewFor(state, decider) by the
 //                     random player (what a real bot does: it only ever gets its view);
 //   in-place games    the same as random games, applied with applyInPlace to one private draft
-//                     per game (what search bots do in their playouts);
+//                     per game without events (what search bots do in their playouts); the goal
+//                     is 5,000 a second;
 //   deal-only         the baseline: newGame with a fresh seed, once per "round" (it derives the
 //                     seed key, shuffles the history deck, reveals history and deals), as many
 //                     rounds per game as the random games averaged.
 //
-// Everything runs in this one thread. After a warm-up, the workloads take turns in SLICES short
-// slices, about MEASURE_MS in all for each.
+//   Master            playouts per second of the Master's search over its decisions in a game
+//                     against three Adepts (bench/master-rate.ts), as playouts per decision at
+//                     its default 200 ms.
+//
+// The in-place games and the Master are also measured with the engine and bots of a baseline
+// commit (bench/engine-baseline.js bundles them into out/bench/baseline.mjs), "before" beside
+// "after". Everything runs in this one thread. After a warm-up, the workloads take turns in
+// SLICES short slices, about MEASURE_MS in all for each.
 import { cpus, loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BotRng } from '../src/shared/bots/prng';
 import { randomAction } from '../src/shared/bots/random-player';
-import { type GameState, applyAction, applyInPlace, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
-import { draftOf } from '../src/shared/rules/state';
+import { type GameState, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
+import * as current from './comparable';
+import { PLAYERS, type Tally, freshSeed } from './comparable';
 
-const PLAYERS = 4;
+type Comparable = typeof current;
+
 const WARMUP_MS = 1_000;
 const MEASURE_MS = 3_000;
 const SLICES = 10;
-
-interface Tally {
-  games: number;
-  actions: number;
-  rounds: number;
-  ms: number;
-}
+/** The Master's games (of MASTER_ROUNDS rounds each) per version. */
+const MASTER_GAMES = 2;
+const MASTER_ROUNDS = 1;
+const MASTER_DEFAULT_MS = 200;
 
 type Chooser = (s: GameState, seat: number, rng: BotRng) => Parameters<typeof applyAction>[1];
 const fromLegalActions: Chooser = (s, seat, rng) => rng.pick(legalActions(s, seat));
 // A face-down card is answered by its place, which the host resolves (ruling 14).
 const fromView: Chooser = (s, seat, rng) => resolvePlace(s, randomAction(viewFor(s, seat), rng));
-
-let seedCounter = 0;
-/** A fresh game seed every call, so no two measured games or deals are the same. */
-const freshSeed = () => `bench-${++seedCounter}`;
 
 function playOne(choose: Chooser, rng: BotRng, tally: Tally): void {
   const created = newGame({ players: PLAYERS, seed: freshSeed() });
@@ -56,22 +61,6 @@ function playOne(choose: Chooser, rng: BotRng, tally: Tally): void {
   tally.games++;
   tally.actions += actions;
   tally.rounds += s.round + 1;
-}
-
-/** A whole game on one draft, changed in place. */
-function playInPlace(rng: BotRng, tally: Tally): void {
-  const created = newGame({ players: PLAYERS, seed: freshSeed() });
-  if (!created.ok) throw new Error(created.error.message);
-  const d = draftOf(created.value.state);
-  let actions = 0;
-  while (!d.over) {
-    const r = applyInPlace(d, rng.pick(legalActions(d, currentDecider(d)!)));
-    if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
-    actions++;
-  }
-  tally.games++;
-  tally.actions += actions;
-  tally.rounds += d.round + 1;
 }
 
 /** Run `step` repeatedly for about `ms`, checking the clock every `batch` steps. */
@@ -97,6 +86,14 @@ const inPlaceRng = new BotRng(3);
 const inPlace = newTally();
 const baseline = { deals: 0, ms: 0 };
 
+// The baseline commit's engine and bots, when bench/engine-baseline.js could build them.
+const baselineFile = join(dirname(fileURLToPath(import.meta.url)), 'baseline.mjs');
+const before = existsSync(baselineFile) ? ((await import(pathToFileURL(baselineFile).href)) as Comparable & { BASELINE_COMMIT: string }) : null;
+const beforeRng = new BotRng(3);
+const inPlaceBefore = newTally();
+const masterNow: current.MasterRate = { decisions: 0, playouts: 0, ms: 0 };
+const masterBefore: current.MasterRate = { decisions: 0, playouts: 0, ms: 0 };
+
 function deal(): void {
   const created = newGame({ players: PLAYERS, seed: freshSeed() });
   if (!created.ok) throw new Error(created.error.message);
@@ -106,7 +103,8 @@ function deal(): void {
 runFor(WARMUP_MS / 3, 5, () => playOne(fromLegalActions, legalRng, newTally()));
 runFor(WARMUP_MS / 3, 50, deal);
 runFor(WARMUP_MS / 3, 5, () => playOne(fromView, viewRng, newTally()));
-runFor(WARMUP_MS / 3, 5, () => playInPlace(inPlaceRng, newTally()));
+runFor(WARMUP_MS / 3, 5, () => current.playInPlace(inPlaceRng, newTally()));
+if (before) runFor(WARMUP_MS / 3, 5, () => before.playInPlace(beforeRng, newTally()));
 
 // The workloads take turns in short slices, so that a change of machine load (other
 // processes) weighs on all of them alike and the ratios stay meaningful.
@@ -117,7 +115,14 @@ for (let slice = 0; slice < SLICES; slice++) {
     baseline.deals++;
   });
   viewDriven.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromView, viewRng, viewDriven));
-  inPlace.ms += runFor(MEASURE_MS / SLICES, 5, () => playInPlace(inPlaceRng, inPlace));
+  inPlace.ms += runFor(MEASURE_MS / SLICES, 5, () => current.playInPlace(inPlaceRng, inPlace));
+  if (before) inPlaceBefore.ms += runFor(MEASURE_MS / SLICES, 5, () => before.playInPlace(beforeRng, inPlaceBefore));
+}
+
+// The Master: the same games (same seeds, same decisions) in both versions, taking turns.
+for (let game = 0; game < MASTER_GAMES; game++) {
+  current.measureMaster(`bench-master-${game}`, MASTER_ROUNDS, masterNow);
+  before?.measureMaster(`bench-master-${game}`, MASTER_ROUNDS, masterBefore);
 }
 
 const roundsPerGame = random.rounds / random.games;
@@ -126,6 +131,7 @@ const gameMs = random.ms / random.games;
 const dealOnlyMsPerGame = (roundsPerGame * 1000) / dealsPerSecond;
 const viewGameMs = viewDriven.ms / viewDriven.games;
 
+const BASELINE = before?.BASELINE_COMMIT ?? '';
 const rows: [string, string][] = [
   ['random games / s (legalActions)', fmt(perSecond(random.games, random.ms), 1)],
   ['actions / s (legalActions)', fmt(perSecond(random.actions, random.ms))],
@@ -141,10 +147,25 @@ const rows: [string, string][] = [
   ['random games / s (from viewFor)', fmt(perSecond(viewDriven.games, viewDriven.ms), 1)],
   ['actions / s (from viewFor)', fmt(perSecond(viewDriven.actions, viewDriven.ms))],
   ['ratio view-driven / legalActions game time', `${fmt(viewGameMs / gameMs, 2)}×`],
-  ['random games / s (applyInPlace)', fmt(perSecond(inPlace.games, inPlace.ms), 1)],
+  ['random games / s (applyInPlace) — goal 5,000', fmt(perSecond(inPlace.games, inPlace.ms), 1)],
   ['actions / s (applyInPlace)', fmt(perSecond(inPlace.actions, inPlace.ms))],
   ['ratio in-place game time / deal-only time', `${fmt(inPlace.ms / inPlace.games / dealOnlyMsPerGame, 1)}×`],
+  ['Master playouts / s of thinking', fmt(perSecond(masterNow.playouts, masterNow.ms))],
+  [`Master playouts per ${MASTER_DEFAULT_MS} ms decision`, fmt(perSecond(masterNow.playouts, masterNow.ms) * (MASTER_DEFAULT_MS / 1000))],
 ];
+
+if (before) {
+  const gamesNow = perSecond(inPlace.games, inPlace.ms);
+  const gamesBefore = perSecond(inPlaceBefore.games, inPlaceBefore.ms);
+  const masterRateNow = perSecond(masterNow.playouts, masterNow.ms);
+  const masterRateBefore = perSecond(masterBefore.playouts, masterBefore.ms);
+  rows.push(
+    [`before (${BASELINE}): random games / s (applyInPlace)`, fmt(gamesBefore, 1)],
+    ['after ÷ before: in-place games', `${fmt(gamesNow / gamesBefore, 2)}×`],
+    [`before: Master playouts per ${MASTER_DEFAULT_MS} ms decision`, fmt(masterRateBefore * (MASTER_DEFAULT_MS / 1000))],
+    ['after ÷ before: Master playouts', `${fmt(masterRateNow / masterRateBefore, 2)}×`],
+  );
+}
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(
@@ -154,8 +175,10 @@ console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(
 console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}`);
 console.log(
   `measured: ${fmt(random.games)} games / ${fmt(random.actions)} actions (legalActions), ${fmt(baseline.deals)} deals, ` +
-    `${fmt(viewDriven.games)} games / ${fmt(viewDriven.actions)} actions (viewFor)`,
+    `${fmt(viewDriven.games)} games / ${fmt(viewDriven.actions)} actions (viewFor), ${fmt(inPlace.games)} games in place, ` +
+    `${fmt(masterNow.decisions)} Master decisions / ${fmt(masterNow.playouts)} playouts`,
 );
+console.log(before ? `before: the engine and bots of commit ${BASELINE}, measured in the same slices` : 'before: not measured (no baseline build)');
 console.log('');
 console.log(`${'figure'.padEnd(width)}  value`);
 console.log(`${'-'.repeat(width)}  ${'-'.repeat(12)}`);

@@ -44,7 +44,7 @@ export function analyseDecision(views: readonly PlayerView[], played: Action, ca
     const world = buildState(view, hidden, template, cards, rng, knowledge.meetingsSeen);
     moves.forEach((move, i) => {
       const d = draftOf(world);
-      const r = applyInPlace(d, resolvePlace(d, move));
+      const r = applyInPlace(d, resolvePlace(d, move), { events: false });
       if (!r.ok) throw new Error(`analysis: ${r.error.message} (${JSON.stringify(move)})`);
       sums[i]! += rollout(d, seat, cards, goals);
     });

@@ -72,7 +72,7 @@ export function rollout(d: DraftState, seat: Seat, cards: BotCards, goals: Goals
     const who = currentDecider(d)!;
     const legal = legalActions(d, who);
     const action = legal.length === 1 ? legal[0]! : adeptAction(boardFromState(d, who, cards, goals, legal), null);
-    const r = applyInPlace(d, resolvePlace(d, action));
+    const r = applyInPlace(d, resolvePlace(d, action), { events: false });
     if (!r.ok) throw new Error(`rollout: ${r.error.message}`);
   }
   return winValue(d, seat);
@@ -149,7 +149,7 @@ export function masterDecide(
         break;
       }
       const d = draftOf(world);
-      const r = applyInPlace(d, resolvePlace(d, legal[i]!));
+      const r = applyInPlace(d, resolvePlace(d, legal[i]!), { events: false });
       if (!r.ok) throw new Error(`master: ${r.error.message} (${JSON.stringify(legal[i])})`);
       const v = rollout(d, seat, cards, goals);
       values.push(v);

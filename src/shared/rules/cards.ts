@@ -25,6 +25,8 @@ export interface SetFacts {
   readonly evilCount: number;
   /** Cards whose holder discards their Evil allies (the Angel). */
   readonly purgers: readonly CardId[];
+  /** Every character id, in the set's order (the deck before a shuffle). */
+  readonly ids: readonly CardId[];
 }
 
 const factsBySet = new WeakMap<CardSet, SetFacts>();
@@ -35,6 +37,7 @@ export function setFacts(set: CardSet): SetFacts {
     facts = {
       evilCount: set.characters.filter((c) => c.evil).length,
       purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
+      ids: set.characters.map((c) => c.id),
     };
     factsBySet.set(set, facts);
   }

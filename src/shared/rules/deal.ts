@@ -1,5 +1,6 @@
 // Starting a round: history cards, the deal with the five-player burned card, the theme card
 // and the start player (rulebook "Game order", ruling 10).
+import { setFacts } from './cards';
 import type { GameEvent } from './events';
 import { revealHistory } from './history';
 import { DealError } from './deal-error';
@@ -47,7 +48,7 @@ export function startRound(d: DraftState, events: GameEvent[] | null): void {
 /** Shuffle and deal from the round's own chance stream. */
 function deal(d: DraftState, themes: readonly CardId[]): { hands: CardId[][]; burned: CardId | null } {
   const rng = new Rng(d.seedKey, Stream.Deal, d.round);
-  let deck = rng.shuffle(d.cardSet.characters.map((c) => c.id));
+  let deck = rng.shuffle(setFacts(d.cardSet).ids);
   let burned: CardId | null = null;
   if (d.players === 5) {
     burned = deck.shift()!;
@@ -59,7 +60,8 @@ function deal(d: DraftState, themes: readonly CardId[]): { hands: CardId[][]; bu
     }
   }
   const size = handSize(d.players, d.cardSet.characters.length);
-  const hands = Array.from({ length: d.players }, (_, s) => deck.slice(s * size, (s + 1) * size));
+  const hands: CardId[][] = [];
+  for (let s = 0; s < d.players; s++) hands.push(deck.slice(s * size, (s + 1) * size));
   return { hands, burned };
 }
 

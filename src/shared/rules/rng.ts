@@ -14,8 +14,8 @@ export const Stream = { HistoryDeck: 1, History: 2, Deal: 3 } as const;
 export type Stream = (typeof Stream)[keyof typeof Stream];
 
 const BLOCK_BYTES = 64;
-/** Most streams need a word or two (history) or 35 (a deal): the first refill is one block, later ones four. */
-const FIRST_BLOCKS = 1;
+/** Keystream blocks of a stream's first refill: enough for most rounds (one word for a history card, 35 for a deal). */
+const FIRST_BLOCKS: Record<Stream, number> = { [Stream.HistoryDeck]: 1, [Stream.History]: 1, [Stream.Deal]: 3 };
 const LATER_BLOCKS = 4;
 /** The keystream is ChaCha20 over zeros; this buffer is only ever read. */
 const ZEROS = new Uint8Array(LATER_BLOCKS * BLOCK_BYTES);
@@ -26,6 +26,7 @@ export const seedKey = (seed: string): Uint8Array => sha256(utf8ToBytes(seed));
 
 export class Rng {
   private readonly nonce = new Uint8Array(12);
+  private readonly firstBlocks: number;
   private words = NO_WORDS;
   private next = 0;
   /** Keystream blocks used so far (the ChaCha20 block counter). */
@@ -36,6 +37,7 @@ export class Rng {
     stream: Stream,
     round = 0,
   ) {
+    this.firstBlocks = FIRST_BLOCKS[stream];
     writeUint32LE(this.nonce, 0, stream);
     writeUint32LE(this.nonce, 4, round);
   }
@@ -43,7 +45,7 @@ export class Rng {
   private word(): number {
     if (this.next === this.words.length) {
       // Cut into refills of any size, the keystream and so every draw stays the same.
-      const blocks = this.counter === 0 ? FIRST_BLOCKS : LATER_BLOCKS;
+      const blocks = this.counter === 0 ? this.firstBlocks : LATER_BLOCKS;
       const bytes = chacha20(this.key, this.nonce, ZEROS.subarray(0, blocks * BLOCK_BYTES), undefined, this.counter);
       this.counter += blocks;
       this.words = new Uint32Array(bytes.buffer, bytes.byteOffset, (blocks * BLOCK_BYTES) / 4);

@@ -42,13 +42,16 @@ export function scoreRound(d: DraftState): RoundScore {
   return {
     round: d.round,
     history: d.historyActive.slice(),
-    allies: d.allies.map((a) => a.slice().sort()),
-    masked: d.masked.slice().sort(),
+    allies: d.allies.map((a) => a.slice().sort(byId)),
+    masked: d.masked.slice().sort(byId),
     excluded: seats.flatMap((s, seat) => (s.excluded ? [seat] : [])),
     evilMonopoly: monopoly >= 0 ? monopoly : null,
     seats,
   };
 }
+
+/** The order of `Array.prototype.sort()` on ids (UTF-16 code units), without its conversions to string. */
+const byId = (a: CardId, b: CardId): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Counts of one seat's allies: 2s count three of their suit, masked allies one with no suit. */
 function countAllies(s: GameState, allies: readonly CardId[]): SeatScore {
