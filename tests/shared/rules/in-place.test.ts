@@ -1,0 +1,55 @@
+// The playouts' fast path: applyInPlace without events reaches the states applyAction reaches,
+// and each ability's quick "is there any answer?" agrees with the answers it builds.
+import { describe, expect, it } from 'vitest';
+import { BotRng } from '../../../src/shared/bots/prng';
+import { DEFAULT_CARD_SET, type GameState, applyInPlace } from '../../../src/shared/rules';
+import { DECISIONS } from '../../../src/shared/rules/effects/registry';
+import { draftOf } from '../../../src/shared/rules/state';
+import { playout } from '../../helpers/playout';
+
+const PLAYER_COUNTS = [3, 4, 5, 6];
+const GAMES_PER_COUNT = 6;
+
+/** Everything of a state but the shared card set, as text. */
+const snapshot = (s: GameState): string => JSON.stringify({ ...s, cardSet: undefined, seedKey: Array.from(s.seedKey) });
+
+describe('applyInPlace without events', () => {
+  it.each(PLAYER_COUNTS)('follows applyAction through whole %i-player games and builds no events', (players) => {
+    for (let g = 0; g < GAMES_PER_COUNT; g++) {
+      const steps = [...playout({ players, seed: `in-place-${players}-${g}` }, new BotRng(g))];
+      const d = draftOf(steps[0]!.state);
+      for (const step of steps.slice(1)) {
+        const r = applyInPlace(d, step.action!, { events: false });
+        expect(r.ok && r.value).toEqual([]);
+        expect(snapshot(d)).toBe(snapshot(step.state));
+      }
+      expect(d.over).toBe(true);
+    }
+  });
+});
+
+describe('hasChoice', () => {
+  it('is true exactly when choices offers an answer, for every ability, seat and source card, at every step', () => {
+    let checked = 0;
+    let withAnswer = 0;
+    for (const players of PLAYER_COUNTS) {
+      for (const step of playout({ players, seed: `has-choice-${players}` }, new BotRng(players))) {
+        const s = step.state;
+        const sources = [...s.meeting.plays.map((p) => p.card), DEFAULT_CARD_SET.characters[0]!.id];
+        for (const effect of Object.values(DECISIONS)) {
+          for (let seat = 0; seat < players; seat++) {
+            for (const source of sources) {
+              const any = effect.choices(s, seat, source).length > 0;
+              expect(effect.hasChoice(s, seat, source), `${effect.decision}, seat ${seat}, source ${source}`).toBe(any);
+              checked++;
+              if (any) withAnswer++;
+            }
+          }
+        }
+      }
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    expect(withAnswer).toBeGreaterThan(checked / 10);
+    expect(checked - withAnswer).toBeGreaterThan(checked / 10);
+  });
+});
