@@ -24,6 +24,14 @@ export async function viewVersion(page: Page): Promise<string | null> {
   return page.getByTestId('table').getAttribute('data-version', { timeout: 5000 });
 }
 
+const FIRST_OPTION_CSS = '[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]';
+const CLICK_TARGET: Record<NextClick, string> = {
+  summary: '[data-testid="summary-continue"]',
+  confirm: '[data-testid="choice-confirm"]',
+  answer: '[data-testid="choice-option"]',
+  play: '[data-testid="hand-card-legal"][data-legal="true"]',
+};
+
 interface PageDocument {
   querySelector(selector: string): { dataset: Record<string, string | undefined> } | null;
 }
@@ -48,31 +56,42 @@ export interface GameHooks {
   act?: (page: Page) => Promise<boolean>;
 }
 
-/** Click the first playable card, or the first answer of a prompt (then its Confirm). */
+/** What the page offers to click next, found in one round trip (a string: the page's CSP forbids eval). */
+const NEXT_CLICK = `(() => {
+  const shown = (el) => el !== null && el.getClientRects().length > 0;
+  if (shown(document.querySelector('[data-testid="summary-continue"]'))) return 'summary';
+  if (shown(document.querySelector('[data-testid="choice-confirm"]'))) return 'confirm';
+  const option = document.querySelector('${FIRST_OPTION_CSS}');
+  if (option === null) return null;
+  return option.dataset.testid === 'choice-option' ? 'answer' : 'play';
+})()`;
+type NextClick = 'summary' | 'confirm' | 'answer' | 'play';
+
+/**
+ * Click the first playable card, or the first answer of a prompt (a player, then a card) and
+ * its Confirm; a round summary is closed first. Real clicks: a control that is covered or off
+ * screen fails here as it would for a player. False when there is nothing to do.
+ */
 export async function clickFirstLegal(page: Page): Promise<boolean> {
-  // A round summary is closed before the next round's hand is played.
-  const summary = page.getByTestId('summary-continue');
-  if (await summary.isVisible()) await summary.click();
-  const confirm = page.getByTestId('choice-confirm');
   try {
-    for (let step = 0; step < 3; step++) {
-      if (await confirm.isVisible()) {
-        await confirm.click({ timeout: 1500 });
-        return true;
-      }
-      const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
-      if ((await option.count()) === 0) return false;
-      const answer = (await option.getAttribute('data-testid')) === 'choice-option';
-      await option.click({ timeout: 1500 });
-      if (!answer) return true;
-      // An answer waits for its Confirm; a player picked leads to the card step: look again.
-      await page.locator('[data-testid="choice-confirm"], .cards [data-testid="choice-option"]').first().waitFor({ timeout: 1500 });
+    for (let step = 0; step < 5; step++) {
+      const next = await page.evaluate<NextClick | null>(NEXT_CLICK);
+      if (next === null) return step > 0;
+      await page.locator(CLICK_TARGET[next]).first().click({ timeout: 1500 });
+      // A play or a Confirm sends; a closed summary or a picked answer leads to the next click.
+      if (next === 'play' || next === 'confirm') return true;
     }
     return true;
   } catch {
     return false; // the view changed under the click: look again
   }
 }
+
+/** The table's view version and whether the game is over, in one round trip. */
+const TABLE_STATE = `(() => ({
+  over: document.querySelector('[data-testid="game-over"]') !== null,
+  version: document.querySelector('[data-testid="table"]')?.dataset.version ?? null,
+}))()`;
 
 /** Play until the game-over screen; returns the number of views seen. */
 export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<number> {
@@ -82,8 +101,8 @@ export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<
   let stalls = 0;
   for (let steps = 0; ; steps++) {
     expect(steps, 'the game did not end').toBeLessThan(5000);
-    if (await page.getByTestId('game-over').isVisible()) return views;
-    const version = await viewVersion(page);
+    const { over, version } = await page.evaluate<{ over: boolean; version: string | null }>(TABLE_STATE);
+    if (over) return views;
     if (version !== null && version !== seen) {
       seen = version;
       views += 1;
