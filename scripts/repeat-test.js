@@ -1,0 +1,85 @@
+// `npm run test:repeat [-- N]`: the whole of `npm test`, N times in a row (default 5), then the
+// failures per test over all runs and each run's time. A test that fails once here is flaky,
+// and a flaky test is a bug. Exits 1 when anything failed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const runs = Number(process.argv[2] ?? 5);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`usage: npm run test:repeat [-- N]  (N a whole number of runs, got ${process.argv[2]})`);
+  process.exit(2);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'chronicle-repeat-'));
+/** Test name -> the runs it failed in. */
+const failures = new Map();
+const fail = (name, run) => failures.set(name, [...(failures.get(name) ?? []), run]);
+
+/** Runs one step quietly; its output is printed only when it fails. */
+function step(run, name, command, args, env = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
+  const ok = result.status === 0;
+  console.log(`  run ${run} · ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) console.log((result.stdout + result.stderr).split('\n').slice(-40).join('\n'));
+  return ok;
+}
+
+/** Vitest's JSON report: one entry per file, one assertion result per test. */
+function vitestFailures(file, run) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of report.testResults) {
+      for (const test of suite.assertionResults) if (test.status === 'failed') fail(`vitest ${suite.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`, run);
+      if (suite.status === 'failed' && suite.assertionResults.length === 0) fail(`vitest ${suite.name} (the file did not load)`, run);
+    }
+  } catch (error) {
+    fail(`vitest report unreadable: ${error.message}`, run);
+  }
+}
+
+/** Playwright's JSON report: suites (files, describes) of specs, each with its tests' results. */
+function playwrightFailures(file, run) {
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.results.some((r) => r.status !== 'passed' && r.status !== 'skipped')) fail(`playwright ${[...path, spec.title].join(' › ')}`, run);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites) walk(suite, [suite.title]);
+  } catch (error) {
+    fail(`playwright report unreadable: ${error.message}`, run);
+  }
+}
+
+const npx = 'npx';
+const times = [];
+for (let run = 1; run <= runs; run++) {
+  const started = Date.now();
+  console.log(`run ${run} of ${runs}`);
+  if (!step(run, 'lint', 'npm', ['run', 'lint'])) fail('lint', run);
+  if (!step(run, 'typecheck', 'npm', ['run', 'typecheck'])) fail('typecheck', run);
+  const vitestReport = join(scratch, `vitest-${run}.json`);
+  step(run, 'vitest', npx, ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+  vitestFailures(vitestReport, run);
+  if (!step(run, 'build', 'npm', ['run', 'build'])) fail('build', run);
+  const playwrightReport = join(scratch, `playwright-${run}.json`);
+  step(run, 'playwright', npx, ['playwright', 'test', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  playwrightFailures(playwrightReport, run);
+  times.push((Date.now() - started) / 1000);
+}
+rmSync(scratch, { recursive: true, force: true });
+
+console.log(`\n${runs} runs: ${times.map((s) => `${s.toFixed(0)} s`).join(', ')}`);
+if (failures.size === 0) {
+  console.log('no test failed in any run');
+} else {
+  console.log('failures per test:');
+  for (const [name, failed] of [...failures].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${failed.length}/${runs}  ${name}  (runs ${failed.join(', ')})`);
+}
+process.exit(failures.size === 0 ? 0 : 1);
