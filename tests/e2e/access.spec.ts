@@ -4,26 +4,16 @@
 //   from the live region; axe over the lobby, the room, the table, every dialog, every prompt
 //   kind that comes up (before and after picking), the round summary and the game-over screen;
 // - a touch phone reads a card's full text from its card sheet and plays it from there.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from './helpers/axe';
-import { type RunningHost, startHost } from './helpers/host';
+import { hostForSpec, pageErrors } from './helpers/setup';
 import { playWholeGame, viewVersion } from './helpers/solo';
 
-const ROOT = 'out/renderer';
-let host: RunningHost;
+const host = hostForSpec({ botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
   characters: { id: string; name: Record<string, string>; text: Record<string, string> }[];
 };
-
-test.beforeAll(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT, { botDelayMs: 0 });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
 
 async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(await seriousViolations(page), what).toEqual([]);
@@ -38,8 +28,7 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.addInitScript(COUNT_POINTER);
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = pageErrors(page, { consoleErrors: false });
 
   await page.goto(host.url);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');

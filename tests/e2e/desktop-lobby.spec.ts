@@ -3,20 +3,10 @@
 // a script (the Electron binary is not available everywhere; tests/main/shell checks the real one).
 // Offline first, opened to the network with the LAN link's QR code, tables found on the network,
 // finished games with their records, and the table room's switch.
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
+import { hostForSpec, pageErrors } from './helpers/setup';
 
-const ROOT = 'out/renderer';
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT);
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForSpec();
 
 /** A stand-in for the preload bridge; its calls are recorded in `window.bridgeCalls`. */
 function fakeBridge(): void {
@@ -50,11 +40,7 @@ function fakeBridge(): void {
 }
 
 test('the desktop lobby plays offline, opens to the network, finds tables and lists finished games', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = pageErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(fakeBridge);
   await page.goto(host.url);

@@ -2,19 +2,18 @@
 // and phone sizes. At every new view, every hand card, every option of the current prompt,
 // the turn cue and every seat lie inside the viewport, with no page scrolling. A screenshot of
 // the late game at each size is kept as an artifact (and in SCREENSHOT_DIR when set).
-import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
+import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
 import { playWholeGame, startSoloTable } from './helpers/solo';
 
-const ROOT = 'out/renderer';
 let host: RunningHost;
 
 // A host per game: each whole game starts from a fresh host process.
 test.beforeEach(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT, { botDelayMs: 0 });
+  requireBuiltRenderer();
+  host = await startHost(RENDERER, { botDelayMs: 0 });
 });
 
 test.afterEach(async () => {
@@ -90,11 +89,7 @@ for (const { players, playAt } of GAMES) {
     // Reduced motion: the table tells what happened at instant speed, in step with the views.
     const context = await browser.newContext({ locale: 'en-US', viewport: playAt, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
+    const errors = pageErrors(page);
     await startSoloTable(page, host.url, players);
 
     const shot = (size: (typeof SIZES)[number]): string => testInfo.outputPath(`late-game-${players}p-${label(size)}.png`);

@@ -3,25 +3,15 @@
 // page's game log and was shown on the table, every finished meeting too; each round summary
 // shows the Fame that `chronicle replay` of the host's record gives.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
+import { addBots, createTable, hostForSpec, pageErrors } from './helpers/setup';
 
-const ROOT = 'out/renderer';
-let host: RunningHost;
+const host = hostForSpec({ botDelayMs: 0 });
 /** The record the first test saved from the page, for the replay viewer test. */
 let savedRecord = '';
-
-test.beforeAll(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT, { botDelayMs: 0 });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
 
 interface ReplayOut {
   ok: boolean;
@@ -90,22 +80,11 @@ test('one player against three bots follows every play, ability, meeting and rou
   test.setTimeout(5 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = pageErrors(page);
 
   await page.goto(host.url);
-  await page.getByTestId('player-name').fill('Ann');
-  await page.getByTestId('table-name').fill('Follow table');
-  await page.getByTestId('seats-4').check();
-  await page.getByTestId('create').click();
-  // One bot at a time: each click waits for the seat it filled (a click on a stale button would miss).
-  for (let i = 1; i <= 3; i++) {
-    await page.getByTestId('add-bot').first().click();
-    await expect(page.getByTestId('remove-bot')).toHaveCount(i);
-  }
+  await createTable(page, { player: 'Ann', table: 'Follow table', seats: 4 });
+  await addBots(page, 3);
   await page.getByTestId('start').click();
   await expect(page.getByTestId('table')).toBeVisible();
   await expect(page.getByTestId('speed')).toHaveValue('instant');
@@ -227,8 +206,7 @@ test('the replay viewer steps through a saved record to the same end as chronicl
   const expected = chronicleReplay(savedRecord);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = pageErrors(page, { consoleErrors: false });
   await page.goto(host.url);
   await page.getByTestId('open-record').setInputFiles(savedRecord);
   await expect(page.getByTestId('replay')).toBeVisible();

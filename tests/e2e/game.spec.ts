@@ -2,22 +2,11 @@
 // and Socket.IO; three Chromium pages, each in its own browser context (own localStorage,
 // so own seat token), create and join a 3-seat table through the lobby and the join link,
 // then play to the end by clicking only what the UI offers as legal.
-import { existsSync } from 'node:fs';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
+import { createTable, hostForSpec, pageErrors } from './helpers/setup';
 import { clickFirstLegal, nextView, playWholeGame, viewVersion } from './helpers/solo';
 
-const ROOT = 'out/renderer';
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT, { botDelayMs: 0 });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostForSpec({ botDelayMs: 0 });
 
 test('three players play a whole game to the game-over screen', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
@@ -28,10 +17,7 @@ test('three players play a whole game to the game-over screen', async ({ browser
     // Reduced motion: each page tells the game at instant speed, in step with its views.
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`page ${i}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => errors.push(`page ${i}: ${err.message}`));
+    pageErrors(page, { prefix: `page ${i}: `, into: errors });
     contexts.push(context);
     pages.push(page);
   }
@@ -47,10 +33,7 @@ test('three players play a whole game to the game-over screen', async ({ browser
   await ada.goto(host.url);
   await expect(ada.getByTestId('connection-status')).toHaveText('Connected');
   await shoot(ada, 'lobby');
-  await ada.getByTestId('player-name').fill('Ada');
-  await ada.getByTestId('table-name').fill('E2E table');
-  await ada.getByTestId('seats-3').check();
-  await ada.getByTestId('create').click();
+  await createTable(ada, { player: 'Ada', table: 'E2E table', seats: 3 });
   await expect(ada.getByTestId('table-room')).toBeVisible();
   await shoot(ada, 'room');
   // The host listens on loopback here, so it has no LAN link to show (share.spec.ts covers
@@ -129,17 +112,10 @@ test('one player with two bots plays a whole game on a phone-sized page', async 
   test.setTimeout(4 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
+  const errors = pageErrors(page);
 
   await page.goto(host.url);
-  await page.getByTestId('player-name').fill('Solo');
-  await page.getByTestId('table-name').fill('Bots table');
-  await page.getByTestId('seats-3').check();
-  await page.getByTestId('create').click();
+  await createTable(page, { player: 'Solo', table: 'Bots table', seats: 3 });
   await expect(page.getByTestId('start')).toBeDisabled();
   await page.getByTestId('add-bot').first().click();
   await expect(page.getByTestId('add-bot')).toHaveCount(1);

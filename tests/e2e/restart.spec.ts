@@ -1,17 +1,14 @@
 // A clean restart (Ctrl-C, then start again on the same port and data): the pages come back
 // by themselves within 3 s, say what they are doing meanwhile, and the game goes on.
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
+import { RENDERER, createTable, requireBuiltRenderer } from './helpers/setup';
 
-const ROOT = 'out/renderer';
 let host: RunningHost | undefined;
 let dataDir: string | undefined;
 
-test.beforeAll(() => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-});
+test.beforeAll(requireBuiltRenderer);
 
 test.afterAll(async () => {
   await host?.halt();
@@ -23,17 +20,14 @@ const legalCards = (page: Page) => page.locator('[data-testid="hand-card-legal"]
 
 test('pages reconnect by themselves within 3 s of a clean restart and play on', async ({ browser }) => {
   test.setTimeout(120_000);
-  host = await startHost(ROOT);
+  host = await startHost(RENDERER);
   dataDir = host.dataDir;
   const port = host.port;
   const pages: Page[] = [];
   for (let i = 0; i < 2; i++) pages.push(await (await browser.newContext({ locale: 'en-US' })).newPage());
   const [ada, bob] = pages as [Page, Page];
   await ada.goto(host.url);
-  await ada.getByTestId('player-name').fill('Ada');
-  await ada.getByTestId('table-name').fill('Restart table');
-  await ada.getByTestId('seats-3').check();
-  await ada.getByTestId('create').click();
+  await createTable(ada, { player: 'Ada', table: 'Restart table', seats: 3 });
   await expect(ada.getByTestId('table-room')).toBeVisible();
   await bob.goto(host.url);
   await bob.getByTestId('player-name').fill('Bob');
@@ -48,7 +42,7 @@ test('pages reconnect by themselves within 3 s of a clean restart and play on', 
   for (const page of pages) await expect(page.getByTestId('connection-status')).toHaveText('Connection lost — reconnecting…');
   await ada.waitForTimeout(1500); // the host is down for a while, as a real restart takes
 
-  host = await startHost(ROOT, { dataDir, port });
+  host = await startHost(RENDERER, { dataDir, port });
   const restarted = Date.now();
   for (const page of pages) {
     await expect(page.getByTestId('connection-status')).toHaveText('Connected', { timeout: 3000 });

@@ -1,11 +1,10 @@
 // The address to share: a page opened on the host machine through loopback shows a QR code and
 // link with the machine's LAN address (never 127.0.0.1), which another device can open.
-import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
+import { RENDERER, requireBuiltRenderer } from './helpers/setup';
 
-const ROOT = 'out/renderer';
 let host: RunningHost | undefined;
 
 const lan = Object.values(networkInterfaces())
@@ -22,8 +21,8 @@ test('a page opened via 127.0.0.1 shares a LAN address in its QR code and link',
     console.log('skipped: this machine has no LAN address to share');
     test.skip(true, 'no LAN address on this machine');
   }
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  host = await startHost(ROOT, { bind: '0.0.0.0' });
+  requireBuiltRenderer();
+  host = await startHost(RENDERER, { bind: '0.0.0.0' });
   const local = `http://127.0.0.1:${host.port}`;
   await page.goto(local);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
