@@ -5,8 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
-import type { Seated } from '../../src/shared/protocol';
 import { type TestHost, connectTo, startHost, tempDir, waitFor } from '../main/host/helpers/host';
+import { playFastGame } from '../main/host/helpers/fast-client';
 import { Player } from '../main/host/helpers/player';
 
 const GAMES = Number(process.env['SOAK_GAMES'] ?? 1000);
@@ -38,20 +38,7 @@ async function client(games: number, seed: number): Promise<number> {
   // Not host.connect(): that keeps every client for dispose(), and with it all each one heard.
   const player = new Player(await connectTo(host!.url), seed);
   let moves = 0;
-  for (let game = 0; game < games; game++) {
-    const created = await player.request<Seated>('table:create', { name: `Soak ${seed}.${game}`, players: 3, playerName: 'Soak' });
-    if (!created.ok) throw new Error(`create: ${created.code}`);
-    player.seated(created);
-    player.view = null;
-    player.seq = 0;
-    for (const seat of [1, 2]) expect(await player.request('table:addBot', { seat })).toEqual({ ok: true });
-    expect(await player.request('table:start')).toEqual({ ok: true });
-    player.startAutoplay();
-    await waitFor(() => player.view?.over === true || !player.socket.connected, 'the end of the game', 60_000);
-    player.stopAutoplay();
-    expect(player.socket.connected).toBe(true);
-    moves += player.view!.version;
-  }
+  for (let game = 0; game < games; game++) moves += await playFastGame(player, `Soak ${seed}.${game}`, 'Soak');
   expect(player.errors).toEqual([]);
   player.socket.disconnect();
   return moves;
