@@ -9,8 +9,7 @@ let host: RunningHost | undefined;
 
 const lan = Object.values(networkInterfaces())
   .flat()
-  .filter((a) => a && a.family === 'IPv4' && !a.internal)
-  .map((a) => a!.address);
+  .flatMap((a) => (a && a.family === 'IPv4' && !a.internal ? [a.address] : []));
 
 test.afterAll(async () => {
   await host?.stop();
