@@ -8,12 +8,13 @@ import { hostForSpec, pageErrors } from './helpers/setup';
 
 const host = hostForSpec();
 
-/** A stand-in for the preload bridge; its calls are recorded in `window.bridgeCalls`. */
+/** The page's window as fakeBridge uses it: this file is type-checked without the DOM. */
+declare const window: { bridgeCalls?: unknown[]; chronicle?: unknown; location: { port: string } };
+
+/** A stand-in for the preload bridge; its calls are recorded in `window.bridgeCalls`. Runs in the page. */
 function fakeBridge(): void {
-  // Runs in the page: globalThis is its window (this file is type-checked without the DOM).
-  const w = globalThis as unknown as Record<string, unknown> & { location: { port: string } };
   const calls: unknown[] = [];
-  w['bridgeCalls'] = calls;
+  window.bridgeCalls = calls;
   let state = { open: false, urls: [] as string[], always: false };
   let listener: ((t: unknown[]) => void) | null = null;
   const seats = [
@@ -21,7 +22,7 @@ function fakeBridge(): void {
     { name: null, bot: true, fame: 24 },
     { name: null, bot: true, fame: 18 },
   ];
-  w['chronicle'] = {
+  window.chronicle = {
     appInfo: () => Promise.resolve({ name: 'Chronicle', version: '0.1.0', versions: { electron: '45.5.0', chrome: '140', node: '22' } }),
     onNetworkTables: (l: (t: unknown[]) => void) => ((listener = l), () => (listener = null)),
     findNetworkTables: () => {
@@ -31,7 +32,7 @@ function fakeBridge(): void {
     networkState: () => Promise.resolve(state),
     setNetwork: (change: { open: boolean; always?: boolean }) => {
       calls.push(change);
-      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${w.location.port}`] : [], always: change.always ?? state.always };
+      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${window.location.port}`] : [], always: change.always ?? state.always };
       return Promise.resolve(state);
     },
     savedGames: () => Promise.resolve([{ id: 'done00000001', name: 'Sunday', createdAt: Date.UTC(2026, 10, 22), phase: 'over', seats, winners: [0] }]),
