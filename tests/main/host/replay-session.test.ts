@@ -74,7 +74,7 @@ describe('a replay session', () => {
     let finish = () => {};
     const analyser = (_record: unknown, v: number) => {
       asked.push(v);
-      const made = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v } as unknown as DecisionAnalysis;
+      const made: DecisionAnalysis = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v };
       return new Promise<DecisionAnalysis>((resolve) => (finish = () => resolve(made)));
     };
     const [a, b, c] = r.decisions(1);
