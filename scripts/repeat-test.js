@@ -13,11 +13,15 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'chronicle-repeat-'));
-/** Test name -> the runs it failed in. */
+/** @type {Map<string, number[]>} Test name -> the runs it failed in. */
 const failures = new Map();
+/** @param {string} name @param {number} run */
 const fail = (name, run) => failures.set(name, [...(failures.get(name) ?? []), run]);
 
-/** Runs one step quietly; its output is printed only when it fails. */
+/**
+ * Runs one step quietly; its output is printed only when it fails.
+ * @param {number} run @param {string} name @param {string} command @param {string[]} args @param {Record<string, string>} [env]
+ */
 function step(run, name, command, args, env = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
@@ -27,7 +31,10 @@ function step(run, name, command, args, env = {}) {
   return ok;
 }
 
-/** Vitest's JSON report: one entry per file, one assertion result per test. */
+/**
+ * Vitest's JSON report: one entry per file, one assertion result per test.
+ * @param {string} file @param {number} run
+ */
 function vitestFailures(file, run) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -36,12 +43,20 @@ function vitestFailures(file, run) {
       if (suite.status === 'failed' && suite.assertionResults.length === 0) fail(`vitest ${suite.name} (the file did not load)`, run);
     }
   } catch (error) {
-    fail(`vitest report unreadable: ${error.message}`, run);
+    fail(`vitest report unreadable: ${String(error)}`, run);
   }
 }
 
-/** Playwright's JSON report: suites (files, describes) of specs, each with its tests' results. */
+/**
+ * @typedef {{ title: string, specs?: { title: string, tests: { results: { status: string }[] }[] }[], suites?: Suite[] }} Suite
+ */
+
+/**
+ * Playwright's JSON report: suites (files, describes) of specs, each with its tests' results.
+ * @param {string} file @param {number} run
+ */
 function playwrightFailures(file, run) {
+  /** @param {Suite} suite @param {string[]} path */
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
@@ -53,7 +68,7 @@ function playwrightFailures(file, run) {
   try {
     for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites) walk(suite, [suite.title]);
   } catch (error) {
-    fail(`playwright report unreadable: ${error.message}`, run);
+    fail(`playwright report unreadable: ${String(error)}`, run);
   }
 }
 
