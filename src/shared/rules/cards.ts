@@ -27,6 +27,9 @@ export interface SetFacts {
   readonly purgers: readonly CardId[];
   /** Every character id, in the set's order (the deck before a shuffle). */
   readonly ids: readonly CardId[];
+  /** Every character id in the order of `Array.prototype.sort()`, and each id's place in it. */
+  readonly sortedIds: readonly CardId[];
+  readonly sortedIndex: ReadonlyMap<CardId, number>;
 }
 
 const factsBySet = new WeakMap<CardSet, SetFacts>();
@@ -34,10 +37,13 @@ const factsBySet = new WeakMap<CardSet, SetFacts>();
 export function setFacts(set: CardSet): SetFacts {
   let facts = factsBySet.get(set);
   if (!facts) {
+    const sortedIds = set.characters.map((c) => c.id).sort();
     facts = {
       evilCount: set.characters.filter((c) => c.evil).length,
       purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
       ids: set.characters.map((c) => c.id),
+      sortedIds,
+      sortedIndex: new Map(sortedIds.map((id, i) => [id, i])),
     };
     factsBySet.set(set, facts);
   }

@@ -42,16 +42,29 @@ export function scoreRound(d: DraftState): RoundScore {
   return {
     round: d.round,
     history: d.historyActive.slice(),
-    allies: d.allies.map((a) => a.slice().sort(byId)),
-    masked: d.masked.slice().sort(byId),
+    allies: sortedById(d, d.allies),
+    masked: sortedById(d, [d.masked])[0]!,
     excluded: seats.flatMap((s, seat) => (s.excluded ? [seat] : [])),
     evilMonopoly: monopoly >= 0 ? monopoly : null,
     seats,
   };
 }
 
-/** The order of `Array.prototype.sort()` on ids (UTF-16 code units), without its conversions to string. */
-const byId = (a: CardId, b: CardId): number => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Copies of lists of distinct cards, each sorted by id (as `Array.prototype.sort()` would), by
+ * placing every card at its rank instead of comparing strings: this runs every round of every
+ * playout.
+ */
+function sortedById(s: GameState, lists: readonly (readonly CardId[])[]): CardId[][] {
+  const { sortedIds, sortedIndex } = setFacts(s.cardSet);
+  const listAt = new Int8Array(sortedIds.length).fill(-1);
+  lists.forEach((list, i) => {
+    for (const card of list) listAt[sortedIndex.get(card)!] = i;
+  });
+  const out = lists.map((): CardId[] => []);
+  for (let rank = 0; rank < sortedIds.length; rank++) if (listAt[rank]! >= 0) out[listAt[rank]!]!.push(sortedIds[rank]!);
+  return out;
+}
 
 /** Counts of one seat's allies: 2s count three of their suit, masked allies one with no suit. */
 function countAllies(s: GameState, allies: readonly CardId[]): SeatScore {
