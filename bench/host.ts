@@ -56,6 +56,8 @@ async function serve(): Promise<void> {
     botDelayMs: 0,
     rateLimit: { burst: 1e9, perSecond: 1e9 },
     maxTables: 10_000,
+    // Every bench client connects from 127.0.0.1: one address opening the fifty tables.
+    lifecycle: { maxTablesPerAddress: 10_000 },
   });
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
   process.on('message', (m) => {
