@@ -7,6 +7,15 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+const CJS_GLOBALS = [
+  "import { createRequire as __cliCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __cliFileURLToPath } from 'node:url';",
+  "import { dirname as __cliDirname } from 'node:path';",
+  'const require = __cliCreateRequire(import.meta.url);',
+  'const __filename = __cliFileURLToPath(import.meta.url);',
+  'const __dirname = __cliDirname(__filename);',
+].join('\n');
 const CLI_DIR = `${root}out/cli`;
 
 /** Build the bundle; resolves to false (with a message) when esbuild is not installed. */
@@ -31,7 +40,13 @@ export async function buildCli({ quiet = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too: one file read and compiled instead of resolving and loading
+    // hundreds of modules (Socket.IO, engine.io, ws, zod, …) at every start. Their CommonJS
+    // code gets `require`, `__filename` and `__dirname` from the banner. ws's optional native
+    // helpers stay outside (ws goes on without them when they are not installed), and so does
+    // qrcode-terminal, whose sloppy-mode escapes an ES module cannot hold.
+    external: ['bufferutil', 'utf-8-validate', 'qrcode-terminal'],
+    banner: { js: CJS_GLOBALS },
     // Subcommands load lazily (main.ts): each is a chunk of its own.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

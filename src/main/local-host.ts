@@ -65,6 +65,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     host = await start(0);
   }
 
+  services.warmUp();
+
   let door: LanDoor | null = null;
   // One change at a time: a double click must not open two doors.
   let changing = Promise.resolve();

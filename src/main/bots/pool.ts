@@ -62,6 +62,8 @@ export interface BotPool {
   lastStats(seatKey: string): MasterStats | null;
   readonly stats: Readonly<PoolStats>;
   close(): Promise<void>;
+  /** Starts the seat workers now rather than at their first request (once the host is up). */
+  start(): void;
 }
 
 interface Pending {
@@ -116,7 +118,10 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   const grace = options.graceMs ?? 1500;
   const url = options.workerUrl ?? defaultWorkerUrl();
   const problem = options.onProblem ?? (() => {});
-  const slots: Slot[] = [];
+  // Workers start at their first request, not with the pool: loading the bots would otherwise
+  // compete with the host's own start for the CPU (a table needs them only once a game is on).
+  const slots: (Slot | undefined)[] = [];
+  const slotAt = (index: number): Slot => (slots[index] ??= spawn(index));
   const pending = new Map<number, Pending>();
   const analyses = new Map<number, PendingAnalysis>();
   const statsBySeat = new Map<string, MasterStats | null>();
@@ -218,14 +223,12 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     return true;
   }
 
-  for (let i = 0; i < size; i++) slots.push(spawn(i));
-
   const indexFor = (seatKey: string): number => hashString(seatKey) % size;
   /** The analysis worker sits after the seats' workers, started at the first analysis. */
   const analysisIndex = size;
 
   function post(index: number, m: ToWorker): void {
-    slots[index]!.worker.postMessage(m);
+    slotAt(index).worker.postMessage(m);
   }
 
   function decide(level: BotLevel, seatKey: string, view: PlayerView, opts: DecideOptions = {}): Promise<Action> {
@@ -239,7 +242,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     }
     const budget = opts.budget ?? { ms: DEFAULT_MASTER_MS };
     const index = indexFor(seatKey);
-    const slot = slots[index]!;
+    const slot = slotAt(index);
     const id = nextId++;
     return new Promise<Action>((resolve) => {
       const start = () => {
@@ -275,7 +278,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   function analyse(record: unknown, version: number): Promise<DecisionAnalysis | null> {
     if (closed || broken) return Promise.reject(new AnalysisBusy('the bot pool is not running'));
     if (analyses.size >= MAX_WAITING_ANALYSES) return Promise.reject(new AnalysisBusy(`${analyses.size} analyses are waiting already`));
-    const slot = (slots[analysisIndex] ??= spawn(analysisIndex));
+    const slot = slotAt(analysisIndex);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const request: PendingAnalysis = { resolve, reject, worker: slot };
@@ -319,6 +322,9 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     get stats() {
       return stats;
     },
+    start() {
+      if (!closed && !broken) for (let i = 0; i < size; i++) slotAt(i);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -332,8 +338,9 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         clearTimeout(a.timer);
         a.reject(new AnalysisBusy('the bot pool closed'));
       }
-      for (const s of slots) s.markReady();
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      const started = slots.filter((s) => s !== undefined);
+      for (const s of started) s.markReady();
+      await Promise.all(started.map((s) => s.worker.terminate()));
     },
   };
 }

@@ -137,6 +137,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     io.out(`  ${local}   (this machine)\n`);
     if (opts.qr && lan[0]) qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
     io.out('Press Ctrl-C to stop.\n');
+    services.warmUp();
 
     const signal = await (io.stopSignal ?? waitForSignal());
     io.out(`${signal}: stopping…\n`);

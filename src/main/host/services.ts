@@ -17,6 +17,12 @@ export interface HostServicesOptions {
 export interface HostServices {
   /** What createHost takes from them. */
   readonly hostOptions: Pick<HostOptions, 'botPolicy' | 'hint' | 'analyse' | 'discovery'>;
+  /**
+   * Loads the bots' workers. Call it once the host answers: started with the pool, their
+   * loading would compete with the host's own start for the CPU. Until then (or without it)
+   * each worker starts at its first request.
+   */
+  warmUp(): void;
   /** Stops the bots and the advertiser (the host stops the advertiser too when it closes). */
   close(): Promise<void>;
 }
@@ -30,6 +36,7 @@ export function startHostServices(options: HostServicesOptions = {}): HostServic
   const pool = createBotPool({ onProblem: (m) => warn('bots', m) });
   return {
     hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), analyse: (record, version) => pool.analyse(record, version), discovery },
+    warmUp: () => pool.start(),
     close: async () => {
       await Promise.all([discovery?.close(), pool.close()]);
     },
