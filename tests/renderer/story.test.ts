@@ -17,7 +17,7 @@ const ended: VisibleEvent = {
   reason: 'highest',
 };
 const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats }, fame: [0, 1, 0, 0] };
+const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, purge: null }, fame: [0, 1, 0, 0], purged: [] };
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
 const names = ['Ann (you)', 'Bob', 'Cyd', 'Bot 4'];
 const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
@@ -85,6 +85,14 @@ describe('the story in words', () => {
     expect(lines[0]).toMatch(/Round 1 ends/);
     expect(lines).toContain('Monster Attack: nobody gains Fame.');
     expect(lines.at(-1)).toBe('Fame: Ann (you) 0, Bob 1, Cyd 0, Bot 4 0.');
+    expect(lines.some((l) => l.includes('Angel'))).toBe(false); // no Angel counted this round
+    // The Angel's discards come right after the hands join the allies, before the exclusions.
+    const purged = (known: string[], unseen: number): VisibleEvent => ({ ...scored, score: { ...scored.score, excluded: [3], purge: { seat: 1, count: known.length + unseen } }, purged: known });
+    const told = storyOf([batch(5, purged(['demon'], 2))], ctx('en')).map((l) => l.text);
+    expect(told.slice(1, 3)).toEqual(["Bob's Angel discards their Evil allies: Demon, 2 cards from the hand.", 'Bot 4 has Evil allies and is excluded.']);
+    expect(linesOf(purged([], 0), ctx('en'))[1]![1]).toBe("Bob's Angel finds no Evil allies to discard.");
+    expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('L’Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
+    expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob Angyala');
     expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
   });
 });

@@ -245,8 +245,12 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
       seats: view.lastRound.seats.map((seat) => ({ ...seat, met: seat.met.slice() })),
       allies: [],
       masked: [],
+      // The Angel's discards, by count only ('' is no card).
+      purge: view.lastRound.purge && { seat: view.lastRound.purge.seat, discarded: unknownCards(view.lastRound.purge.count), fromHand: [] },
     },
     over: view.over,
     winners: view.winners.slice(),
   };
 }
+
+const unknownCards = (n: number): CardId[] => Array.from({ length: n }, () => '');

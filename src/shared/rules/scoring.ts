@@ -2,10 +2,11 @@
 // exclusion, and the Fame of each history card in play.
 import type { FameCondition } from './card-set/types';
 import { defOf, isEvilAlly, setFacts } from './cards';
-import type { DraftState, GameState, RoundScore, SeatScore } from './state';
+import type { AngelDiscard, DraftState, GameState, RoundScore, SeatScore } from './state';
 import type { CardId, Seat } from './types';
 
 export function scoreRound(d: DraftState): RoundScore {
+  const inHand = new Set(d.hands.flat());
   // (a) cards left in hands join their owners' allies.
   d.hands.forEach((hand, seat) => {
     d.allies[seat]!.push(...hand);
@@ -13,11 +14,14 @@ export function scoreRound(d: DraftState): RoundScore {
   });
   // (b) the holder of an unmasked Angel discards their Evil allies.
   const { evilCount, purgers } = setFacts(d.cardSet);
+  let purge: AngelDiscard | null = null;
   d.allies.forEach((allies, seat) => {
     if (!purgers.some((c) => allies.includes(c) && !d.masked.includes(c))) return;
     const evil = allies.filter((c) => isEvilAlly(d, c));
     d.allies[seat] = allies.filter((c) => !evil.includes(c));
     d.discard.push(...evil);
+    const discarded = evil.slice().sort();
+    purge = { seat, discarded, fromHand: discarded.filter((c) => inHand.has(c)) };
   });
 
   const seats = d.allies.map((allies) => countAllies(d, allies));
@@ -47,6 +51,7 @@ export function scoreRound(d: DraftState): RoundScore {
     excluded: seats.flatMap((s, seat) => (s.excluded ? [seat] : [])),
     evilMonopoly: monopoly >= 0 ? monopoly : null,
     seats,
+    purge,
   };
 }
 

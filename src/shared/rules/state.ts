@@ -87,6 +87,16 @@ export interface RoundScore {
   excluded: Seat[];
   evilMonopoly: Seat | null;
   seats: SeatScore[];
+  /** Ruling 9 (b): who held an unmasked Angel and the Evil allies it discarded; null without one. */
+  purge: AngelDiscard | null;
+}
+
+export interface AngelDiscard {
+  seat: Seat;
+  /** Every Evil ally discarded, sorted by card id. */
+  discarded: CardId[];
+  /** Those that were still in the seat's hand at the end (secret from the other seats). */
+  fromHand: CardId[];
 }
 
 export interface DraftState {

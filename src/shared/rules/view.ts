@@ -6,7 +6,7 @@ import { legalActions } from './engine';
 import { answersAsSeen } from './place';
 import { seatToPlay } from './play';
 import type { GameEvent, MeetingReason } from './events';
-import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, SeatScore } from './state';
+import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, RoundScore, SeatScore } from './state';
 import type { CardId, GameOptions, HistoryId, Seat, StrengthSuit } from './types';
 
 export type Viewer = Seat | 'spectator';
@@ -26,6 +26,8 @@ export interface RoundScoreView {
   readonly excluded: readonly Seat[];
   readonly evilMonopoly: Seat | null;
   readonly seats: readonly DeepReadonly<SeatScore>[];
+  /** Who held an unmasked Angel, and how many Evil allies it discarded (ruling 9 b). */
+  readonly purge: { readonly seat: Seat; readonly count: number } | null;
 }
 
 export interface PlayerView {
@@ -99,15 +101,22 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
     insight: seat === null ? null : s.insights[seat]!,
     fame: s.fame,
     lastMeeting: s.lastMeeting && summaryFor(s.lastMeeting, seat),
-    lastRound: last && {
-      round: last.round,
-      history: last.history,
-      excluded: last.excluded,
-      evilMonopoly: last.evilMonopoly,
-      seats: last.seats,
-    },
+    lastRound: last && scoreFor(last),
     over: s.over,
     winners: s.winners,
+  };
+}
+
+/** A round's score as counts: its cards are dealt again by the time a view shows it. */
+function scoreFor(score: DeepReadonly<RoundScore>): RoundScoreView {
+  const { purge } = score;
+  return {
+    round: score.round,
+    history: score.history,
+    excluded: score.excluded,
+    evilMonopoly: score.evilMonopoly,
+    seats: score.seats,
+    purge: purge && { seat: purge.seat, count: purge.discarded.length },
   };
 }
 
@@ -133,7 +142,17 @@ export type VisibleEvent =
   | Exclude<GameEvent, { type: 'dealt' } | { type: 'roundScored' } | { type: 'meetingEnded' }>
   | { readonly type: 'dealt'; readonly hand: readonly CardId[] | null; readonly handCounts: readonly number[] }
   | { readonly type: 'meetingEnded'; readonly meeting: MeetingSummaryView; readonly reason: MeetingReason }
-  | { readonly type: 'roundScored'; readonly score: RoundScoreView; readonly fame: readonly number[] };
+  | {
+      readonly type: 'roundScored';
+      readonly score: RoundScoreView;
+      readonly fame: readonly number[];
+      /**
+       * The Angel's discards this viewer may know: those among the allies on the table, and
+       * those from a hand to that hand's holder only (the others count in `score.purge`).
+       * Only the event names them: by the next view the cards are dealt again.
+       */
+      readonly purged: readonly CardId[];
+    };
 
 /**
  * The one redaction of events, the same rules as `viewFor`: another seat's hand, a face-down
@@ -155,8 +174,9 @@ export function redactEvent(e: GameEvent, viewer: Viewer): VisibleEvent {
     case 'meetingEnded':
       return { type: 'meetingEnded', meeting: summaryFor(e.meeting, viewer === 'spectator' ? null : viewer), reason: e.reason };
     case 'roundScored': {
-      const { allies: _allies, masked: _masked, ...score } = e.score;
-      return { type: 'roundScored', score, fame: e.fame };
+      const { purge } = e.score;
+      const purged = purge ? purge.discarded.filter((c) => purge.seat === viewer || !purge.fromHand.includes(c)) : [];
+      return { type: 'roundScored', score: scoreFor(e.score), fame: e.fame, purged };
     }
     default:
       return e;

@@ -20,6 +20,7 @@ const score: RoundScore = {
   masked: ['wisdom-9'],
   excluded: [3],
   evilMonopoly: null,
+  purge: null,
   seats: HANDS.map((_, seat) => ({ power: seat === 0 ? 1 : 0, wisdom: 0, love: 0, total: 1, evil: seat === 3 ? 1 : 0, masked: 0, excluded: seat === 3, met: seat === 0 ? ['monster-attack'] : [], fameGained: seat === 0 ? 1 : 0 })),
 };
 
@@ -96,7 +97,20 @@ describe('redactEvent, kind by kind, for every viewer', () => {
       expect(seen.fame).toEqual([1, 0, 0, 0]);
       expect(seen.score.seats).toEqual(score.seats);
       expect(seen.score.excluded).toEqual([3]);
+      expect(seen.purged).toEqual([]);
       expect(JSON.stringify(seen)).not.toMatch(/"(power|love|wisdom)-\d+"|"demon"/);
+    }
+  });
+
+  it("roundScored names the Angel's discards from the allies to everyone, and those from its holder's hand only to the holder", () => {
+    const angel = { seat: 2, discarded: ['demon', 'power-1', 'wisdom-1'], fromHand: ['power-1', 'wisdom-1'] };
+    const scored: GameEvent = { type: 'roundScored', score: { ...score, purge: angel }, fame: [1, 0, 0, 0] };
+    for (const viewer of VIEWERS) {
+      const seen = redactEvent(scored, viewer);
+      if (seen.type !== 'roundScored') throw new Error('kind changed');
+      expect(seen.score.purge).toEqual({ seat: 2, count: 3 });
+      expect(seen.purged).toEqual(viewer === 2 ? angel.discarded : ['demon']);
+      if (viewer !== 2) expect(JSON.stringify(seen)).not.toMatch(/"power-1"|"wisdom-1"/);
     }
   });
 });

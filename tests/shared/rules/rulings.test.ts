@@ -295,6 +295,7 @@ describe('ruling 9: end of round', () => {
     expect(s.round).toBe(1);
     for (const seat of [1, 2, 4, 5]) expect(r.allies[seat]).toEqual([...keep[seat - 1]!].sort());
     expect(r.allies[3]).toEqual(['angel']); // power-1 and wisdom-1 discarded
+    expect(r.purge).toEqual({ seat: 3, discarded: ['power-1', 'wisdom-1'], fromHand: ['power-1', 'wisdom-1'] });
     expect(r.allies.flat()).not.toContain('power-1');
     expect(r.allies.flat()).not.toContain('wisdom-1');
     expect(r.seats[3]).toMatchObject({ evil: 0, excluded: false });

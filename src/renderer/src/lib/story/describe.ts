@@ -65,6 +65,12 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
     case 'roundScored': {
       const s = e.score;
       const out: string[] = [t('log.round.ends', { n: s.round + 1 })];
+      if (s.purge) {
+        const { seat, count } = s.purge;
+        const unseen = count - e.purged.length;
+        const cards = [...e.purged.map(card), ...(unseen > 0 ? [t('log.round.fromHand', { n: unseen })] : [])];
+        out.push(cards.length > 0 ? t('log.round.angel', { name: name(seat), cards: cards.join(', ') }) : t('log.round.angelNone', { name: name(seat) }));
+      }
       if (s.evilMonopoly !== null) out.push(t('log.round.monopoly', { name: name(s.evilMonopoly) }));
       else {
         for (const seat of s.excluded) out.push(t('log.round.excluded', { name: name(seat) }));

@@ -4,6 +4,7 @@
 // table, which always shows the latest view; only the round summary waits, for its reader.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { MeetingReason } from '../../../../shared/rules/events';
+import type { CardId } from '../../../../shared/rules/types';
 import type { MeetingSummaryView, RoundScoreView } from '../../../../shared/rules/view';
 import { pacing } from './speed.svelte';
 
@@ -15,6 +16,8 @@ export interface RoundSummaryScene {
   readonly version: number;
   readonly score: RoundScoreView;
   readonly fame: readonly number[];
+  /** The Angel's discards this viewer may know. */
+  readonly purged: readonly CardId[];
 }
 
 /** How long each scene stays at normal speed. */
@@ -49,7 +52,7 @@ export class Presentation {
       batch.events.forEach((e, index) => {
         if (e.type === 'abilityUsed') this.#queue.push({ kind: 'ability', version: batch.version, index, event: e });
         else if (e.type === 'meetingEnded') this.#queue.push({ kind: 'meeting', version: batch.version, index, meeting: e.meeting, reason: e.reason });
-        else if (e.type === 'roundScored') this.#queue.push({ version: batch.version, score: e.score, fame: e.fame });
+        else if (e.type === 'roundScored') this.#queue.push({ version: batch.version, score: e.score, fame: e.fame, purged: e.purged });
       });
     }
     if (this.#timer === null && this.summary === null) this.#next();
