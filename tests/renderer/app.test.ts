@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
 import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
+import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
 import { clearPage } from './helpers/page';
@@ -32,6 +33,33 @@ describe('App', () => {
     input.dispatchEvent(new Event('input'));
     document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
     expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined] });
+  });
+
+  it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {
+    const client = new FakeClient();
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
+    input.value = 'Zoë';
+    input.dispatchEvent(new Event('input'));
+    const create = () => document.querySelector<HTMLFormElement>('[data-testid="create-form"]')!.requestSubmit();
+    create();
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="bot-delay"]')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['As the host sets it (about 0.7 s)', 'Not at all', '0.4 s', '0.7 s', '1.5 s', '3 s']);
+    select.value = '1500';
+    select.dispatchEvent(new Event('change'));
+    flushSync();
+    create();
+    const requests = client.calls.filter((c) => c.method === 'createTable').map((c) => c.args[0] as { botDelayMs?: number; playerName: string });
+    expect(requests).toHaveLength(2);
+    expect('botDelayMs' in requests[0]!).toBe(false);
+    expect(requests[1]).toMatchObject({ botDelayMs: 1500, playerName: 'Zoë' });
+    i18n.set('fr');
+    flushSync();
+    expect(select.options[4]!.textContent).toBe('1,5 s');
+    i18n.set('hu');
+    flushSync();
+    expect(select.options[4]!.textContent).toBe('1,5 mp');
   });
 
   it('asks for a name before joining', () => {

@@ -233,6 +233,29 @@ describe('panels', () => {
     expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 
+  it("keeps the game log at the round's end while its summary is open, and goes on once it is closed", () => {
+    const state = start(4);
+    const client = new FakeClient();
+    client.table = tableInfo(4);
+    client.seat = 0;
+    client.view = viewOf(state, 0);
+    const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
+    client.log = [
+      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
+      { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
+    ];
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    flushSync();
+    const logged = () => all('[data-testid="game-log"] li').map((li) => li.textContent ?? '');
+    expect(document.querySelector('[data-testid="round-summary"]')).not.toBeNull();
+    expect(logged().some((l) => l.includes('Round 1 ends'))).toBe(true);
+    expect(logged().some((l) => l.includes('played')), 'the next round stays out of the log').toBe(false);
+    document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="round-summary"]')).toBeNull();
+    expect(logged().at(-1)).toMatch(/played/);
+  });
+
   it('shows the game-over screen with the winners', () => {
     const state = playUntil(3, (s) => s.over, 5);
     show(state, 0);
