@@ -47,7 +47,7 @@ describe('App', () => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="bot-delay"]')!;
     expect([...select.options].map((o) => o.textContent)).toEqual(['As the host sets it (about 0.7 s)', 'Not at all', '0.4 s', '0.7 s', '1.5 s', '3 s']);
     select.value = '1500';
-    select.dispatchEvent(new Event('change'));
+    select.dispatchEvent(new Event('change', { bubbles: true })); // as a browser sends it
     flushSync();
     create();
     const requests = client.calls.filter((c) => c.method === 'createTable').map((c) => c.args[0] as { botDelayMs?: number; playerName: string });
