@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { addBots, createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { addBots, hostForSpec, pageErrors } from './helpers/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
 /** The record the first test saved from the page, for the replay viewer test. */
@@ -83,12 +83,21 @@ test('one player against three bots follows every play, ability, meeting and rou
   const errors = pageErrors(page);
 
   await page.goto(host.url);
-  await createTable(page, { player: 'Ann', table: 'Follow table', seats: 4 });
+  // Filled by hand rather than by createTable: the table's own bot delay is picked, and the
+  // form shown. None here (the host's is 0 too); the table file must say so.
+  await page.getByTestId('player-name').fill('Ann');
+  await page.getByTestId('table-name').fill('Follow table');
+  await page.getByTestId('seats-4').check();
+  await page.getByTestId('bot-delay').selectOption('0');
+  await shoot(page, 'create-table');
+  await page.getByTestId('create').click();
   await addBots(page, 3);
   await page.getByTestId('start').click();
   await expect(page.getByTestId('table')).toBeVisible();
   await expect(page.getByTestId('speed')).toHaveValue('instant');
   const tableId = new URL(page.url()).searchParams.get('table')!;
+  const header = JSON.parse(readFileSync(join(host.dataDir, 'tables', `${tableId}.jsonl`), 'utf8').split('\n')[0]!) as { botDelayMs?: number };
+  expect(header.botDelayMs, 'the bot delay chosen in the form').toBe(0);
 
   const summaries: { gained: number[]; fame: number[] }[] = [];
   const shot = new Set<string>();

@@ -83,7 +83,10 @@ describe('the story in words', () => {
   it('tells a round end step by step, and a face-down play only to its player', () => {
     const lines = storyOf([batch(5, scored)], ctx('en')).map((l) => l.text);
     expect(lines[0]).toMatch(/Round 1 ends/);
-    expect(lines).toContain('Monster Attack: nobody gains Fame.');
+    // Each history card with what it counts, seat by seat.
+    expect(lines).toContain('Monster Attack (Power: Ann (you) 0, Bob 0, Cyd 0, Bot 4 0): nobody gains Fame.');
+    const counted: VisibleEvent = { ...scored, score: { ...scored.score, seats: seats.map((x, seat) => ({ ...x, power: seat, excluded: seat === 0, met: seat === 3 ? ['monster-attack'] : [] })) } };
+    expect(linesOf(counted, ctx('fr')).map(([, l]) => l)).toContain('Attaque de monstres (Puissance : Bob 1, Cyd 2, Bot 4 3) : Bot 4 +1 Notoriété.');
     expect(lines.at(-1)).toBe('Fame: Ann (you) 0, Bob 1, Cyd 0, Bot 4 0.');
     expect(lines.some((l) => l.includes('Angel'))).toBe(false); // no Angel counted this round
     // The Angel's discards come right after the hands join the allies, before the exclusions.

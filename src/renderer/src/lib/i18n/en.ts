@@ -217,6 +217,7 @@ export const en = {
   'log.round.excluded': '{name} has Evil allies and is excluded.',
   'log.round.history': '{history}: {names} +1 Fame.',
   'log.round.historyNobody': '{history}: nobody gains Fame.',
+  'log.round.counts': '{what}: {counts}',
   'log.round.fame': 'Fame: {fame}.',
   'log.gameOver': 'The game is over. {names} wins.|The game is over. {names} win.',
   'summary.title': 'End of round {n}',

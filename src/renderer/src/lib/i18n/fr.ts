@@ -217,6 +217,7 @@ export const fr = {
   'log.round.excluded': '{name} a des alliés Maléfiques et est exclu.',
   'log.round.history': '{history} : {names} +1 Notoriété.',
   'log.round.historyNobody': '{history} : personne ne gagne de Notoriété.',
+  'log.round.counts': '{what} : {counts}',
   'log.round.fame': 'Notoriété : {fame}.',
   'log.gameOver': 'La partie est finie. {names} gagne.|La partie est finie. {names} gagnent.',
   'summary.title': 'Fin de la manche {n}',

@@ -217,6 +217,7 @@ export const hu = {
   'log.round.excluded': '{name} Gonosz szövetségesei miatt kizárva.',
   'log.round.history': '{history}: {names} +1 Hírnév.',
   'log.round.historyNobody': '{history}: senki sem kap Hírnevet.',
+  'log.round.counts': '{what}: {counts}',
   'log.round.fame': 'Hírnév: {fame}.',
   'log.gameOver': 'Vége a játéknak. Győztes: {names}.|Vége a játéknak. Győztesek: {names}.',
   'summary.title': 'A(z) {n}. forduló vége',

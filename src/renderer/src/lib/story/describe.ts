@@ -4,7 +4,7 @@
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { Action } from '../../../../shared/rules/actions';
 import type { Language, Seat } from '../../../../shared/rules/types';
-import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
+import type { MeetingSummaryView, RoundScoreView, VisibleEvent } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards';
 import type { MessageKey, MessageParams } from '../i18n/index.svelte';
 
@@ -76,7 +76,9 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
         for (const seat of s.excluded) out.push(t('log.round.excluded', { name: name(seat) }));
         for (const h of s.history) {
           const winners = s.seats.flatMap((x, seat) => (x.met.includes(h) ? [name(seat)] : []));
-          out.push(winners.length > 0 ? t('log.round.history', { history: history([h]), names: winners.join(', ') }) : t('log.round.historyNobody', { history: history([h]) }));
+          const counts = countsFor(h, s.seats, ctx);
+          const told = counts ? `${history([h])} (${counts})` : history([h]);
+          out.push(winners.length > 0 ? t('log.round.history', { history: told, names: winners.join(', ') }) : t('log.round.historyNobody', { history: told }));
         }
       }
       out.push(t('log.round.fame', { fame: e.fame.map((f, seat) => `${name(seat)} ${f}`).join(', ') }));
@@ -85,6 +87,36 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
     case 'gameOver':
       return [['over', t('log.gameOver', { n: e.winners.length, names: e.winners.map(name).join(', ') })]];
   }
+}
+
+/** What a history card counts, seat by seat (those not excluded): "Power: Ann 5, Bob 3"; null when the counts do not tell it. */
+function countsFor(h: string, seats: RoundScoreView['seats'], ctx: StoryContext): string | null {
+  const { t, names, book } = ctx;
+  const condition = book.history(h)?.condition;
+  let what: string;
+  let count: (s: RoundScoreView['seats'][number]) => number;
+  switch (condition?.kind) {
+    case 'mostSuit':
+    case 'fewestSuit': {
+      const suit = condition.suit;
+      what = t(`suit.${suit}`);
+      count = (s) => s[suit];
+      break;
+    }
+    case 'mostTotal':
+    case 'fewestTotal':
+      what = t('score.total');
+      count = (s) => s.total;
+      break;
+    case 'mostEvil':
+      what = t('score.evil');
+      count = (s) => s.evil;
+      break;
+    default:
+      return null;
+  }
+  const counts = seats.flatMap((s, seat) => (s.excluded ? [] : [`${names[seat] ?? `#${seat + 1}`} ${count(s)}`]));
+  return counts.length > 0 ? t('log.round.counts', { what, counts: counts.join(', ') }) : null;
 }
 
 /** A finished meeting: who won and why, a Halt, then where the cards went. */
