@@ -144,9 +144,8 @@ function refusal(s: GameState, action: Action): RuleError | null {
     return checkPlay(s, action.play, action.faceDown === true);
   }
   if (!s.pending) return ruleError('NO_DECISION_PENDING', 'play a card');
-  const { target, card } = action.choose;
-  const offered = decisionChoices(s).some((c) => c.target === target && c.card === card);
-  return offered ? null : ruleError('ILLEGAL_CHOICE', `not an answer to the ${s.pending.kind} decision`);
+  const { kind, seat, source } = s.pending;
+  return DECISIONS[kind].offers(s, seat, source, action.choose) ? null : ruleError('ILLEGAL_CHOICE', `not an answer to the ${kind} decision`);
 }
 
 /** Apply an action that `refusal` accepted, then run the game forward; events go to `events` unless null. */

@@ -2,6 +2,7 @@
 // abilities that act when played.
 import type { PlayAction } from './actions';
 import { defOf } from './cards';
+import { removeAt } from './effects/effect';
 import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
 import type { GameEvent } from './events';
@@ -68,7 +69,7 @@ export function legalPlays(s: GameState): PlayAction[] {
 /** Put a checked card into the meeting and trigger its when-played ability. */
 export function playCard(d: DraftState, seat: Seat, card: CardId, faceDown: boolean, events: GameEvent[] | null): void {
   const hand = d.hands[seat]!;
-  hand.splice(hand.indexOf(card), 1);
+  removeAt(hand, hand.indexOf(card));
   d.meeting.plays.push({ seat, card, faceDown, returned: false });
   events?.push({ type: 'cardPlayed', seat, card, faceDown });
   if (faceDown) return;

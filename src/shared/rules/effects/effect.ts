@@ -9,6 +9,8 @@ export interface DecisionEffect {
   choices(s: GameState, seat: Seat, source: CardId): Choice[];
   /** Whether `choices` would offer anything, without building them (asked at every play). */
   hasChoice(s: GameState, seat: Seat, source: CardId): boolean;
+  /** Whether `choices` would offer exactly this answer (same target and card), without building them. */
+  offers(s: GameState, seat: Seat, source: CardId, choice: Choice): boolean;
   /** Apply an answer that `choices` offered. */
   resolve(d: DraftState, seat: Seat, choice: Choice): void;
 }
@@ -26,19 +28,36 @@ export const PASSIVE: PassiveEffect = { decision: null };
 export function removeCard(from: CardId[], card: CardId): void {
   const i = from.indexOf(card);
   if (i < 0) throw new Error(`card ${card} is not where the engine expects it`);
-  from.splice(i, 1);
+  removeAt(from, i);
+}
+
+/** `list.splice(i, 1)` without the array of removed items it allocates (this runs at every play). */
+export function removeAt<T>(list: T[], i: number): void {
+  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  list.pop();
 }
 
 /** A card leaving the allies loses its mask (cards.md, Fool). */
 export function unmask(d: DraftState, card: CardId): void {
   const i = d.masked.indexOf(card);
-  if (i >= 0) d.masked.splice(i, 1);
+  if (i >= 0) removeAt(d.masked, i);
 }
 
 /** Whether an opponent of `seat` has an ally. */
 export function opponentHasAlly(s: GameState, seat: Seat): boolean {
   for (let o = 0; o < s.players; o++) if (o !== seat && s.allies[o]!.length > 0) return true;
   return false;
+}
+
+/** `target` is a seat of the table. */
+export const isSeat = (s: GameState, target: Seat | undefined): target is Seat => target !== undefined && target >= 0 && target < s.players;
+
+/** `target` is a seat of the table other than `seat`. */
+export const isOpponent = (s: GameState, seat: Seat, target: Seat | undefined): target is Seat => isSeat(s, target) && target !== seat;
+
+/** The answer is one of `opponentAllies`. */
+export function offersOpponentAlly(s: GameState, seat: Seat, _source: CardId, { target, card }: Choice): boolean {
+  return isOpponent(s, seat, target) && card !== undefined && s.allies[target]!.includes(card);
 }
 
 /** Every (opponent, ally of theirs) pair. */

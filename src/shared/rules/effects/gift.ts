@@ -1,6 +1,6 @@
 // Gift (10s): give one of your allies to an opponent of your choice.
 import type { Choice } from '../actions';
-import { type DecisionEffect, removeCard } from './effect';
+import { type DecisionEffect, isOpponent, removeCard } from './effect';
 
 export const gift: DecisionEffect = {
   decision: 'gift',
@@ -12,6 +12,7 @@ export const gift: DecisionEffect = {
     return out;
   },
   hasChoice: (s, seat) => s.allies[seat]!.length > 0 && s.players > 1,
+  offers: (s, seat, _source, { target, card }) => isOpponent(s, seat, target) && card !== undefined && s.allies[seat]!.includes(card),
   resolve(d, seat, { target, card }) {
     removeCard(d.allies[seat]!, card!);
     d.allies[target!]!.push(card!);

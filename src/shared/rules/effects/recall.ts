@@ -5,6 +5,7 @@ export const recall: DecisionEffect = {
   decision: 'recall',
   choices: (s, seat) => s.allies[seat]!.map((card) => ({ card })),
   hasChoice: (s, seat) => s.allies[seat]!.length > 0,
+  offers: (s, seat, _source, { target, card }) => target === undefined && card !== undefined && s.allies[seat]!.includes(card),
   resolve(d, seat, { card }) {
     removeCard(d.allies[seat]!, card!);
     unmask(d, card!);

@@ -15,6 +15,8 @@ export const returnPlayed: DecisionEffect = {
     return out;
   },
   hasChoice: (s, _seat, source) => s.meeting.plays.some((p) => !p.returned && p.card !== source),
+  offers: (s, _seat, source, { target, card }) =>
+    target === undefined && card !== undefined && card !== source && s.meeting.plays.some((p) => !p.returned && p.card === card),
   resolve(d, _seat, { card }) {
     const play = d.meeting.plays.find((p) => p.card === card)!;
     play.returned = true;
