@@ -8,7 +8,7 @@ import { DealError } from './deal-error';
 import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
 import type { GameEvent } from './events';
-import { demonToPlace, finishMeeting, meetingComplete } from './meeting';
+import { endMeeting, meetingComplete } from './meeting';
 import { checkPlay, legalPlays, playCard, seatToPlay } from './play';
 import { type Result, err, ok } from './result';
 import { Rng, Stream, seedKey } from './rng';
@@ -170,12 +170,11 @@ function advance(d: DraftState, action: Action, events: GameEvent[] | null): voi
 /** Run the game forward until someone must decide: meeting end, Demon, round end, next round. */
 function settle(d: DraftState, events: GameEvent[] | null): void {
   if (d.pending || !meetingComplete(d)) return;
-  const demon = demonToPlace(d);
+  const demon = endMeeting(d, events);
   if (demon) {
     d.pending = { seat: demon.seat, kind: 'demonChoice', source: demon.card };
     return;
   }
-  finishMeeting(d, events);
   endRoundIfHandEmpty(d, events);
 }
 

@@ -56,14 +56,19 @@ function decideMeeting(s: GameState, c: Counted): { winner: Seat; reason: Meetin
   return { winner: best, reason: c.reversal ? 'lowest' : 'highest' };
 }
 
-/** The Demon in the meeting whose destination is still to be chosen, if any. */
-export function demonToPlace(s: GameState): Play | undefined {
-  return s.meeting.demonTo === null ? countedPlays(s).demon : undefined;
+/**
+ * The end of a complete meeting: the Demon in it whose destination is still to be chosen, if
+ * any (the meeting waits for that choice); else the meeting is finished.
+ */
+export function endMeeting(d: DraftState, events: GameEvent[] | null): Play | undefined {
+  const counted = countedPlays(d);
+  if (counted.demon && d.meeting.demonTo === null) return counted.demon;
+  finishMeeting(d, counted, events);
+  return undefined;
 }
 
 /** Hand out the meeting's cards and record it; the winner leads next. */
-export function finishMeeting(d: DraftState, events: GameEvent[] | null): void {
-  const counted = countedPlays(d);
+function finishMeeting(d: DraftState, counted: Counted, events: GameEvent[] | null): void {
   const { winner, reason } = decideMeeting(d, counted);
   const { demon, burn } = counted;
   if (demon) d.allies[d.meeting.demonTo!]!.push(demon.card);
