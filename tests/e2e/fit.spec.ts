@@ -1,12 +1,14 @@
 // The table fits the screen: whole 6- and 3-player games (one page, zero-delay bots) at laptop
-// and phone sizes. At every new view, every hand card, every option of the current prompt,
-// the turn cue and every seat lie inside the viewport, with no page scrolling. A screenshot of
-// the late game at each size is kept as an artifact (and in SCREENSHOT_DIR when set).
+// and phone sizes (upright and on its side), and the opening of a game in each language. At
+// every new view, every hand card, every option of the current prompt, the turn cue and every
+// seat lie inside the viewport, with no page scrolling. A screenshot of the late game at each
+// size is kept as an artifact (and in SCREENSHOT_DIR when set).
+import { readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
 import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
-import { playWholeGame, startSoloTable } from './helpers/solo';
+import { nextView, playWholeGame, startSoloTable, viewVersion } from './helpers/solo';
 
 let host: RunningHost;
 
@@ -52,6 +54,10 @@ const OUTSIDE_VIEWPORT = `(() => {
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     if (hit && !el.contains(hit)) out.push(el.dataset.testid + ' ' + (el.dataset.card ?? '') + ' is covered by ' + hit.tagName.toLowerCase() + '.' + hit.className);
   }
+  // A hand card's ability line is never cut (where it is shown at all: phones keep it for the sheet).
+  for (const text of document.querySelectorAll('[data-testid="hand"] [data-testid="card-short"]')) {
+    if (text.offsetParent !== null && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push('the text of ' + text.closest('[data-card]').dataset.card + ' is cut: ' + text.textContent);
+  }
   for (const region of document.querySelectorAll('[data-region]')) {
     if (region.scrollHeight > region.clientHeight + 2) out.push('region ' + region.dataset.region + ' spills: ' + region.scrollHeight + ' > ' + region.clientHeight);
   }
@@ -73,6 +79,7 @@ const SIZES = [
   { width: 1280, height: 800 },
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
+  { width: 844, height: 390 },
 ] as const;
 const label = (size: { width: number; height: number }): string => `${size.width}x${size.height}`;
 
@@ -115,6 +122,110 @@ for (const { players, playAt } of GAMES) {
       await testInfo.attach(`late game ${label(size)}`, { path: shot(size), contentType: 'image/png' });
       if (dir) await copyFile(shot(size), `${dir}/late-game-${players}p-${label(size)}.png`);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+// Every card of the set as a hand card in the page's language: its name and its ability line
+// set into a copy of a real hand card (removed again); the cards whose line does not fit are
+// listed. In-page code, as text (see above).
+interface FaceText {
+  readonly name: string;
+  readonly line: string;
+}
+const ABILITY_LINES_CUT = (faces: readonly FaceText[]): string => `(() => {
+  const card = document.querySelector('[data-testid="hand"] [data-card]');
+  const cut = [];
+  for (const face of ${JSON.stringify(faces)}) {
+    const copy = card.cloneNode(true);
+    card.parentElement.append(copy);
+    const name = copy.querySelector('.name');
+    name.textContent = face.name;
+    name.style.setProperty('--longest', String(Math.max(6, ...face.name.split(/\\s+/).map((w) => w.length))));
+    const text = copy.querySelector('[data-testid="card-short"]');
+    text.textContent = face.line;
+    if (text.offsetParent !== null && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) cut.push(face.name + ': ' + face.line);
+    copy.remove();
+  }
+  return cut;
+})()`;
+
+const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
+  characters: { name: Record<string, string>; effect: { kind: string; count?: number } }[];
+};
+
+/** The ability lines of one language's message table (the renderer's modules are not this project's). */
+function abilityLines(lang: string): Record<string, string> {
+  const source = readFileSync(`src/renderer/src/lib/i18n/${lang}.ts`, 'utf8');
+  return Object.fromEntries([...source.matchAll(/^\s*'(ability\.\w+)': '([^']*)',$/gm)].map((m) => [m[1], m[2]]));
+}
+
+const LANGUAGES = [
+  { locale: 'en-US', lang: 'en' },
+  { locale: 'hu-HU', lang: 'hu' },
+  { locale: 'fr-FR', lang: 'fr' },
+] as const;
+
+// The opening of a 6-player game in each language (cards played until the first decision of
+// this seat), checked at every size at each view where a card is to be played. Runs in npm
+// test: it answers no decision.
+for (const { locale, lang } of LANGUAGES) {
+  test(`the opening of a 6-player game fits ${SIZES.map(label).join(', ')} in ${locale}, and every ability line fits a hand card`, async ({ browser }, testInfo) => {
+    test.setTimeout(3 * 60_000);
+    const context = await browser.newContext({ locale, viewport: SIZES[0], reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await startSoloTable(page, host.url, 6, 'Ann');
+    const abilities = abilityLines(lang);
+    const faces = cardSet.characters.map((c) => ({ name: c.name[lang] ?? '', line: abilities[`ability.${c.effect.kind}`]?.replace('{count}', String(c.effect.count)) ?? '' }));
+    expect(faces.filter((f) => f.name === '' || f.line === '')).toEqual([]);
+    const checkEverySize = async (version: string): Promise<void> => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        const outside = await outsideViewport(page);
+        if (outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${locale}-${label(size)}.png`) });
+        expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
+        const dir = process.env['SCREENSHOT_DIR'];
+        if (dir) await page.screenshot({ path: `${dir}/opening-6p-${locale}-${label(size)}.png` });
+      }
+    };
+    let views = 0;
+    let seen: string | null = null;
+    let stalls = 0;
+    let checked = 0;
+    for (let steps = 0; views < 8 && steps < 100; steps++) {
+      const version = await viewVersion(page);
+      if (version !== null && version !== seen) {
+        seen = version;
+        views += 1;
+        // A decision ends the opening: its prompt's fit is the whole games' part (above).
+        if (await page.getByTestId('choice-prompt').isVisible()) break;
+        if ((await page.locator('[data-testid="hand-card-legal"][data-legal="true"]').count()) > 0) {
+          if (checked === 0) {
+            const cut: string[] = [];
+            for (const size of SIZES) {
+              await page.setViewportSize(size);
+              cut.push(...(await page.evaluate<string[]>(ABILITY_LINES_CUT(faces))).map((line) => `${label(size)}: ${line}`));
+            }
+            expect(cut, 'ability lines cut').toEqual([]);
+          }
+          await checkEverySize(version);
+          checked += 1;
+        }
+      }
+      const card = page.locator('[data-testid="hand-card-legal"][data-legal="true"]').first();
+      if ((await card.count()) > 0) await card.click({ timeout: 1500 }).catch(() => undefined);
+      // A loaded machine may drop the socket for a moment: the page reconnects and resyncs.
+      const moved = await nextView(page, version).then(
+        () => true,
+        () => false,
+      );
+      stalls = moved ? 0 : stalls + 1;
+      if (!moved) await expect(page.getByTestId('connection-status'), 'the connection came back').toHaveAttribute('class', /status-live/, { timeout: 30_000 });
+      expect(stalls, `no new view after version ${version}`).toBeLessThan(4);
+    }
+    expect(checked, 'views where a card was to be played').toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
