@@ -180,7 +180,9 @@ test('one player against three bots follows every play, ability, meeting and rou
     expect(leaksInLog(lines, hiddenCards(tableId, 1)).length, "the scan finds Ann's own face-down plays when judged as Bot 2").toBeGreaterThan(0);
   } else console.log('log leak scan: Ann played nothing face down, so the negative control does not apply to this game');
 
-  // The score sheet has every round; the last meeting keeps its reason.
+  // The score sheet has every round; the last meeting keeps its reason. (The last round's
+  // summary, if it came after the game-over screen, is closed first: it is modal.)
+  if (await page.getByTestId('round-summary').isVisible()) await page.getByTestId('summary-continue').click();
   await page.getByTestId('open-score').click();
   await expect(page.getByTestId('score-sheet')).toHaveAttribute('data-rounds', String(replayed.rounds.length));
   await shoot(page, 'score-sheet');
