@@ -62,6 +62,7 @@ async function serve(): Promise<void> {
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
   process.on('message', (m) => {
     if (m === 'fdatasync') void fdatasyncSamples(dataDir).then((r) => process.send!(r));
+    if (m === 'cpu') process.send!(process.cpuUsage());
   });
   process.on('disconnect', () => {
     void (async () => {
@@ -252,8 +253,16 @@ async function main(): Promise<void> {
 
   const ack = quantiles(await bareAck(ports.bare));
   console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n})`);
+  const hostCpu = async (): Promise<number> => {
+    child.send('cpu');
+    const used = await new Promise<NodeJS.CpuUsage>((resolve) => child.once('message', (m) => resolve(m as NodeJS.CpuUsage)));
+    return (used.user + used.system) / 1000;
+  };
+  const cpu0 = await hostCpu();
   const one = quantiles(await singleTable(ports.host));
+  const cpuPerAction = (await hostCpu() - cpu0) / (SINGLE_WARMUP + SINGLE_SAMPLES);
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table)`);
+  console.log(`host CPU per action                 ${ms(cpuPerAction)}  (user + system, tables and the new games between them included)`);
   child.send('fdatasync');
   const synced = await new Promise<{ bytes: number; samples: number[] }>((resolve) => child.once('message', (m) => resolve(m as never)));
   const sync = quantiles(synced.samples);

@@ -156,8 +156,8 @@ describe('GameConnection', () => {
     await c.join(table.id, 'Ada');
     await flush();
     const v0 = c.view!;
-    socket.push('game:view', { ...v0, version: 5 });
-    socket.push('game:view', { ...v0, version: 3 });
+    socket.push('game:view', { ...v0, version: 5 }, []);
+    socket.push('game:view', { ...v0, version: 3 }, []);
     expect(c.view!.version).toBe(5);
   });
 });

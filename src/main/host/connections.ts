@@ -4,7 +4,7 @@ import { GraceTimers } from './absence';
 import type { Clock } from './clock';
 import type { HostServer, HostSocket } from './socket-types';
 import type { ConnectionId, GameStory, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
-import type { Viewer } from '../../shared/rules/view';
+import type { PlayerView, Viewer } from '../../shared/rules/view';
 import type { Seat } from '../../shared/rules/types';
 
 /** The room of everyone at a table (seats and spectators). */
@@ -133,23 +133,22 @@ export class SocketConnections implements TableConnections {
   // ---- the transport ---------------------------------------------------------------------------
 
   toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void {
+    this.sockets[seat]?.emit(event, ...args);
+  }
+
+  viewToSeat(seat: Seat, view: PlayerView): void {
     const socket = this.sockets[seat];
-    if (socket) this.send(socket, event, args);
+    if (socket) this.sendView(socket, view);
   }
 
-  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void {
+  viewToConnection(conn: ConnectionId, view: PlayerView): void {
     const socket = this.socket(conn);
-    if (socket) this.send(socket, event, args);
+    if (socket) this.sendView(socket, view);
   }
 
-  toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
-    const room = this.deps.io.to(spectatorRoom(this.deps.tableId));
-    const [first] = args;
-    if (event === 'game:view' && typeof first === 'object' && 'version' in first) {
-      const batches = this.deps.story('spectator', first.version - 1, first.version);
-      if (batches.length > 0) room.emit('game:events', batches);
-    }
-    room.emit(event, ...args);
+  viewToSpectators(view: PlayerView): void {
+    const batches = this.deps.story('spectator', view.version - 1, view.version);
+    this.deps.io.to(spectatorRoom(this.deps.tableId)).emit('game:view', view, batches);
   }
 
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
@@ -190,15 +189,16 @@ export class SocketConnections implements TableConnections {
     this.grace.arm(seat, this.deps.graceMs, this.deps.changed);
   }
 
-  /** Sends on one socket; a view no newer than the last one this socket got is dropped. */
-  private send<E extends ServerEvent>(socket: HostSocket, event: E, args: ServerEventArgs<E>): void {
-    const [first] = args;
-    if (event === 'game:view' && typeof first === 'object' && 'version' in first) {
-      if (first.version <= socket.data.sentVersion) return;
-      this.sendStory(socket, first.viewer, first.version);
-      socket.data.sentVersion = first.version;
-    }
-    socket.emit(event, ...args);
+  /**
+   * A view and the events that led to it this socket has not had yet, in one message (one
+   * write to the network: the host's cost per view is mostly the write); a view no newer than
+   * the last one this socket got is dropped.
+   */
+  private sendView(socket: HostSocket, view: PlayerView): void {
+    if (view.version <= socket.data.sentVersion) return;
+    const batches = this.deps.story(view.viewer, socket.data.sentVersion, view.version);
+    socket.data.sentVersion = view.version;
+    socket.emit('game:view', view, batches);
   }
 
   /** The events up to `version` this socket has not had yet, redacted for `viewer`. */

@@ -201,7 +201,7 @@ export class Table {
       const denied = lobby.spectate(this.model, pin);
       if (denied) return denied;
       this.connections.watch(conn);
-      if (this.model.state) this.connections.toConnection(conn, 'game:view', viewFor(this.model.state, 'spectator'));
+      if (this.model.state) this.connections.viewToConnection(conn, viewFor(this.model.state, 'spectator'));
       this.deps.changed(this);
       return { ok: true, table: this.info() };
     });
@@ -412,14 +412,14 @@ export class Table {
   }
 
   private pushView(seat: Seat): void {
-    if (this.model.state) this.connections.toSeat(seat, 'game:view', viewFor(this.model.state, seat));
+    if (this.model.state) this.connections.viewToSeat(seat, viewFor(this.model.state, seat));
   }
 
   private pushAll(): void {
     const state = this.model.state;
     if (!state) return;
     for (let seat = 0; seat < this.model.seats.length; seat++) this.pushView(seat);
-    this.connections.toSpectators('game:view', viewFor(state, 'spectator'));
+    this.connections.viewToSpectators(viewFor(state, 'spectator'));
   }
 }
 

@@ -4,17 +4,18 @@
 import type { ServerToClientEvents } from '../../shared/protocol/events';
 import type { EventBatch } from '../../shared/protocol/event-log';
 import type { Seat } from '../../shared/rules/types';
-import type { Viewer } from '../../shared/rules/view';
+import type { PlayerView, Viewer } from '../../shared/rules/view';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
 
-export type ServerEvent = keyof ServerToClientEvents;
+/** The events a table sends as they are; views go with their events (`view…` below). */
+export type ServerEvent = Exclude<keyof ServerToClientEvents, 'game:view' | 'game:events'>;
 export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;
 
 /**
  * The events of the versions after `after` up to `upTo`, redacted for `viewer`. Every view goes
- * out after the events that led to it that its connection has not had yet ('game:events').
+ * out with the events that led to it that its connection has not had yet, in one message.
  */
 export type GameStory = (viewer: Viewer, after: number, upTo: number) => EventBatch[];
 
@@ -22,9 +23,12 @@ export type GameStory = (viewer: Viewer, after: number, upTo: number) => EventBa
 export interface TableTransport {
   /** To the connection holding `seat`, if any. */
   toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void;
-  /** To one connection (a spectator that just sat down to watch). */
-  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void;
-  toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+  /** A seat's view (with the events that led to it) to the connection holding that seat, if any. */
+  viewToSeat(seat: Seat, view: PlayerView): void;
+  /** The spectator view to one connection (a spectator that just sat down to watch). */
+  viewToConnection(conn: ConnectionId, view: PlayerView): void;
+  /** The spectator view to every spectator, serialised once for all of them. */
+  viewToSpectators(view: PlayerView): void;
   /** To every seat and spectator of the table. */
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
 }

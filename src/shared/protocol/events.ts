@@ -177,12 +177,13 @@ export interface TableRecovered {
 }
 
 export interface ServerToClientEvents {
-  /** Your view of the game; versions only increase on one connection. */
-  'game:view': (view: PlayerView) => void;
   /**
-   * What happened, redacted for you: sent just before the view it leads to, every version this
-   * connection has not had yet (after a (re)connection, the whole game so far), in order.
+   * Your view of the game, with what happened to lead to it, redacted for you: every version
+   * this connection has not had yet (after a (re)connection, the whole game so far), in order,
+   * to be taken before the view. Versions only increase on one connection.
    */
+  'game:view': (view: PlayerView, batches: readonly EventBatch[]) => void;
+  /** The events up to the view a `game:sync` reply just gave, that this connection had not had yet. */
   'game:events': (batches: readonly EventBatch[]) => void;
   'table:updated': (table: TableInfo) => void;
   'table:closed': (tableId: string) => void;

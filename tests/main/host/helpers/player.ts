@@ -39,7 +39,9 @@ export class Player {
   /** Listens on a (new) connection; the old one's messages stay in the inbox. */
   listen(socket: ClientSocket): void {
     this.socket = socket;
-    socket.onAny((event: string, payload: unknown) => {
+    socket.onAny((event: string, payload: unknown, batches?: unknown) => {
+      // A view comes with the events that led to it: kept as the page takes them, events first.
+      if (event === 'game:view' && Array.isArray(batches) && batches.length > 0) this.inbox.push({ event: 'game:events', payload: batches });
       this.inbox.push({ event, payload });
       if (event === 'game:view') this.onView(payload as PlayerView);
     });

@@ -67,7 +67,10 @@ export class GameConnection implements GameClient {
       if (what === 'connect') void this.#onConnect();
       else if (what === 'disconnect' || this.status === 'live') this.status = 'lost';
     });
-    socket.on('game:view', (view) => this.#receiveView(view));
+    socket.on('game:view', (view, batches) => {
+      this.#receiveEvents(batches);
+      this.#receiveView(view);
+    });
     socket.on('game:events', (batches) => this.#receiveEvents(batches));
     socket.on('table:updated', (info) => this.#receiveTable(info));
     socket.on('table:closed', (tableId) => this.#tableClosed(tableId));
