@@ -43,7 +43,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
   await mkdir(options.dataDir, { recursive: true });
   const createDiscovery = options.mdns === false ? null : (options.discovery ?? (() => createBonjourDiscovery()));
   const advertiser = new SwitchableAdvertiser(createDiscovery ?? (() => ({ advertise() {}, withdraw() {}, close: async () => {} })));
-  const services = startHostServices({ discovery: advertiser });
+  const services = await startHostServices({ discovery: advertiser });
   const start = (port: number) =>
     createHost({
       port,

@@ -303,7 +303,8 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     },
     forget(seatKey) {
       statsBySeat.delete(seatKey);
-      if (!closed && !broken) post(indexFor(seatKey), { type: 'forget', seatKey });
+      // A worker never started holds no bot to forget.
+      if (!closed && !broken) slots[indexFor(seatKey)]?.worker.postMessage({ type: 'forget', seatKey } satisfies ToWorker);
     },
     async hint(view, opts = {}) {
       const key = `hint:${hints++}`;

@@ -6,7 +6,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import qrcode from 'qrcode-terminal';
 import { type Log, consoleLog } from '../host/log';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
 import { hostUrls } from '../host/lan-urls';
@@ -109,7 +108,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
   process.on('unhandledRejection', onCrash);
   try {
     await mkdir(opts.dataDir, { recursive: true });
-    const services = startHostServices({ discovery: opts.mdns ? undefined : false, warn: (source, m) => io.err(`[${source}] ${m}\n`) });
+    const services = await startHostServices({ discovery: opts.mdns ? undefined : false, warn: (source, m) => io.err(`[${source}] ${m}\n`) });
     let host;
     try {
       host = await createHost({
@@ -135,7 +134,10 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     io.out(`Chronicle is being served (data: ${opts.dataDir}). Open on this network:\n`);
     for (const url of lan) io.out(`  ${url}\n`);
     io.out(`  ${local}   (this machine)\n`);
-    if (opts.qr && lan[0]) qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
+    if (opts.qr && lan[0]) {
+      const qrcode = (await import('qrcode-terminal')).default; // loaded only to be shown
+      qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
+    }
     io.out('Press Ctrl-C to stop.\n');
     services.warmUp();
 

@@ -1,9 +1,9 @@
 // What a real host runs beside its tables, wired the same way for `chronicle host` and the
 // desktop app: bots thinking in worker threads (so a Master never stalls the tables or the
 // window), hints and replay analyses from the Master (in the same pool), and the mDNS advertiser.
+// The mDNS stack is loaded only when it is wanted (never with `chronicle host --no-mdns`).
 import { createBotPool } from '../bots/pool';
 import { poolPolicy } from '../bots/pool-policy';
-import { createBonjourDiscovery } from '../discovery/bonjour-advertiser';
 import type { Advertiser } from './advertiser';
 import type { HostOptions } from './create-host';
 
@@ -27,12 +27,13 @@ export interface HostServices {
   close(): Promise<void>;
 }
 
-export function startHostServices(options: HostServicesOptions = {}): HostServices {
+export async function startHostServices(options: HostServicesOptions = {}): Promise<HostServices> {
   const warn = options.warn ?? (() => {});
   const discovery =
     options.discovery === false
       ? undefined
-      : (options.discovery ?? createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? warn('discovery', m) : undefined) }));
+      : (options.discovery ??
+        (await import('../discovery/bonjour-advertiser')).createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? warn('discovery', m) : undefined) }));
   const pool = createBotPool({ onProblem: (m) => warn('bots', m) });
   return {
     hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), analyse: (record, version) => pool.analyse(record, version), discovery },
