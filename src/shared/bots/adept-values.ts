@@ -48,10 +48,30 @@ interface SeatStatus {
   threat: number;
 }
 
+/**
+ * The card values of every Judge share one table (a playout makes a Judge at each step: a table
+ * each would be most of its garbage). An entry counts only for the Judge that wrote it, by its
+ * generation, so Judges alive at the same time never see each other's values.
+ */
+const shared = { values: new Float64Array(0), owner: new Uint32Array(0), generation: 0 };
+
+function sharedTable(size: number): number {
+  if (shared.values.length < size) {
+    shared.values = new Float64Array(size);
+    shared.owner = new Uint32Array(size);
+  }
+  if (shared.generation === 0xffff_ffff) {
+    shared.owner.fill(0);
+    shared.generation = 0;
+  }
+  return ++shared.generation;
+}
+
 /** Per-decision cache: seat statuses and card values. */
 export class Judge {
   readonly status: SeatStatus[];
-  private readonly valueCache: Float64Array;
+  /** This Judge's mark on the entries it wrote in the shared value table. */
+  private readonly generation: number;
   readonly maxFame: number;
   /** The unseen cards, looked up once. */
   readonly unseen: readonly CardInfo[];
@@ -65,7 +85,7 @@ export class Judge {
   constructor(readonly t: Board) {
     this.maxFame = Math.max(...t.fame);
     this.stride = t.cards.all.length * 2;
-    this.valueCache = new Float64Array(t.players * this.stride).fill(NaN);
+    this.generation = sharedTable(t.players * this.stride);
     this.unseen = t.unseen.map((c) => t.cards.info(c));
     this.status = [];
     const { cards } = t;
@@ -125,10 +145,10 @@ export class Judge {
 
   valueOf(seat: Seat, c: CardInfo, masked = false): number {
     const key = seat * this.stride + c.index * 2 + (masked ? 1 : 0);
-    const hit = this.valueCache[key]!;
-    if (hit === hit) return hit; // not NaN
+    if (shared.owner[key] === this.generation) return shared.values[key]!;
     const v = this.computeValue(seat, c, masked);
-    this.valueCache[key] = v;
+    shared.values[key] = v;
+    shared.owner[key] = this.generation;
     return v;
   }
 
