@@ -12,6 +12,9 @@ export const BASELINE = process.env.BENCH_BASELINE ?? '93cb31d';
 const tree = `${root}out/bench/baseline-src`;
 
 export async function buildBaseline() {
+  const outfile = `${root}out/bench/baseline.mjs`;
+  // A baseline from an earlier run must not pass for this one's.
+  rmSync(outfile, { force: true });
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(`${tree}/bench`, { recursive: true });
   try {
@@ -22,7 +25,6 @@ export async function buildBaseline() {
     return null;
   }
   for (const file of ['comparable.ts', 'master-rate.ts']) copyFileSync(`${root}bench/${file}`, `${tree}/bench/${file}`);
-  const outfile = `${root}out/bench/baseline.mjs`;
   // Packages (@noble/…) resolve from this repository's node_modules, above out/.
   await build({
     entryPoints: [`${tree}/bench/comparable.ts`],
