@@ -80,6 +80,20 @@ describe('the story in words', () => {
     expect(linesOf(steal, ctx('hu'))[0]![1]).toContain('Bot 4');
   });
 
+  it('tells what others did to the reader in the second person, in each language', () => {
+    const mine = (lang: 'en' | 'hu' | 'fr') => ({ ...ctx(lang), me: 0 });
+    expect(linesOf(steal, mine('en'))).toEqual([['ability', 'Bot 4 stole your ally Demon.']]);
+    expect(linesOf(steal, mine('fr'))[0]?.[1]).toBe('Bot 4 vous a volé votre allié Démon.');
+    expect(linesOf(steal, mine('hu'))[0]?.[1]).toBe('Bot 4 elvette a szövetségesedet: Démon.');
+    const gift: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'saint', kind: 'gift', choice: { target: 0, card: 'power-9' } };
+    expect(linesOf(gift, mine('en'))[0]?.[1]).toBe('Bot 4 gave you General.');
+    const insight: VisibleEvent = { type: 'abilityUsed', seat: 1, source: 'magician', kind: 'insight', choice: { target: 0 } };
+    expect(linesOf(insight, mine('en'))[0]?.[1]).toBe('Bob looked at your hand.');
+    // To another player, and to a spectator, the same event names its target.
+    expect(linesOf(steal, { ...ctx('en'), me: 1 })[0]?.[1]).toBe('Bot 4 stole Demon from Ann (you).');
+    expect(linesOf(steal, { ...ctx('en'), me: null })[0]?.[1]).toBe('Bot 4 stole Demon from Ann (you).');
+  });
+
   it('tells a round end step by step, and a face-down play only to its player', () => {
     const lines = storyOf([batch(5, scored)], ctx('en')).map((l) => l.text);
     expect(lines[0]).toMatch(/Round 1 ends/);

@@ -13,6 +13,8 @@ type Translate = (key: MessageKey, params?: MessageParams) => string;
 export interface StoryContext {
   /** Display names by seat; yours already marked "(you)". */
   readonly names: readonly string[];
+  /** The reader's seat: what others do to it is told to "you" ("Bot 4 stole your Demon"). */
+  readonly me?: Seat | null;
   readonly lang: Language;
   readonly book: CardBook;
   readonly t: Translate;
@@ -37,6 +39,10 @@ export function winningCard(m: MeetingSummaryView): string | null {
   return m.plays.find((p) => p.seat === m.winner && !p.faceDown && !p.returned)?.card ?? null;
 }
 
+/** The abilities told to their target in the second person. */
+const TOLD_TO_YOU = ['steal', 'discardAlly', 'gift', 'returnFaceDown', 'insight', 'mask', 'demonChoice'] as const;
+const toldToYou = (kind: string): kind is (typeof TOLD_TO_YOU)[number] => (TOLD_TO_YOU as readonly string[]).includes(kind);
+
 /** The lines of one event. */
 export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][] {
   const { t, names, book, lang } = ctx;
@@ -57,8 +63,9 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
       return [['play', e.card ? t('log.playedFaceDownOwn', { name: name(e.seat), card: card(e.card) }) : t('log.playedFaceDown', { name: name(e.seat) })]];
     case 'abilityUsed': {
       const params = { name: name(e.seat), target: name(e.choice.target ?? e.faceDownOwner), card: card(e.choice.card) };
-      if (e.kind === 'return' && e.faceDownOwner !== undefined) return [['ability', t('log.ability.returnFaceDown', params)]];
-      return [['ability', t(`log.ability.${e.kind}`, params)]];
+      const kind = e.kind === 'return' && e.faceDownOwner !== undefined ? 'returnFaceDown' : e.kind;
+      const toYou = ctx.me != null && e.seat !== ctx.me && (e.choice.target ?? e.faceDownOwner) === ctx.me;
+      return [['ability', t(toYou && toldToYou(kind) ? `log.abilityToYou.${kind}` : `log.ability.${kind}`, params)]];
     }
     case 'meetingEnded':
       return meetingLines(e.meeting, e.reason, ctx).map((text) => ['meeting', text]);
