@@ -3,8 +3,8 @@
 import { GraceTimers } from './absence';
 import type { Clock } from './clock';
 import type { HostServer, HostSocket } from './socket-types';
-import type { ConnectionId, GameStory, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
-import type { PlayerView, Viewer } from '../../shared/rules/view';
+import type { ConnectionId, GameStory, ReadyView, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
+import type { Viewer } from '../../shared/rules/view';
 import type { Seat } from '../../shared/rules/types';
 
 /** The room of everyone at a table (seats and spectators). */
@@ -136,19 +136,19 @@ export class SocketConnections implements TableConnections {
     this.sockets[seat]?.emit(event, ...args);
   }
 
-  viewToSeat(seat: Seat, view: PlayerView): void {
+  viewToSeat(seat: Seat, view: ReadyView): void {
     const socket = this.sockets[seat];
     if (socket) this.sendView(socket, view);
   }
 
-  viewToConnection(conn: ConnectionId, view: PlayerView): void {
+  viewToConnection(conn: ConnectionId, view: ReadyView): void {
     const socket = this.socket(conn);
     if (socket) this.sendView(socket, view);
   }
 
-  viewToSpectators(view: PlayerView): void {
+  viewToSpectators(view: ReadyView): void {
     const batches = this.deps.story('spectator', view.version - 1, view.version);
-    this.deps.io.to(spectatorRoom(this.deps.tableId)).emit('game:view', view, batches);
+    this.deps.io.to(spectatorRoom(this.deps.tableId)).emit('game:view', view.json, batches);
   }
 
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
@@ -194,11 +194,11 @@ export class SocketConnections implements TableConnections {
    * write to the network: the host's cost per view is mostly the write); a view no newer than
    * the last one this socket got is dropped.
    */
-  private sendView(socket: HostSocket, view: PlayerView): void {
+  private sendView(socket: HostSocket, view: ReadyView): void {
     if (view.version <= socket.data.sentVersion) return;
     const batches = this.deps.story(view.viewer, socket.data.sentVersion, view.version);
     socket.data.sentVersion = view.version;
-    socket.emit('game:view', view, batches);
+    socket.emit('game:view', view.json, batches);
   }
 
   /** The events up to `version` this socket has not had yet, redacted for `viewer`. */

@@ -18,6 +18,7 @@ import { reachableAddresses as reachableFrom } from './lan-urls';
 import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
+import { wireParser } from './wire';
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -97,6 +98,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
+    parser: wireParser,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     connectTimeout: 10_000,
     // Connections are refused until the tables on disk are loaded, so a reconnecting player

@@ -25,7 +25,7 @@ import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from './table-log';
 import { hashToken, newToken, tokenMatches } from './tokens';
-import type { ConnectionId, GameStory, TableConnections } from './transport';
+import { type ConnectionId, type GameStory, type ReadyView, type TableConnections, readyView } from './transport';
 import { batchesFor } from '../../shared/protocol/event-log';
 
 /** What the Master would play from a seat's view (hints). */
@@ -201,7 +201,7 @@ export class Table {
       const denied = lobby.spectate(this.model, pin);
       if (denied) return denied;
       this.connections.watch(conn);
-      if (this.model.state) this.connections.viewToConnection(conn, viewFor(this.model.state, 'spectator'));
+      if (this.model.state) this.connections.viewToConnection(conn, readyView(viewFor(this.model.state, 'spectator')));
       this.deps.changed(this);
       return { ok: true, table: this.info() };
     });
@@ -348,10 +348,13 @@ export class Table {
     const action = resolvePlace(before, answer);
     const step = applyAction(before, action);
     if (!step.ok) return refuse(step.error.code, step.error.message);
-    const failed = await this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
-    if (failed) return failed;
     const state = step.value.state;
-    this.pushAll();
+    const written = this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
+    // The views are built and serialised while the disk flushes; none goes out before it has.
+    const views = this.readyViews(state);
+    const failed = await written;
+    if (failed) return failed;
+    this.send(views);
     if (state.over) this.deps.changed(this);
     this.bots.schedule();
     return { ok: true, version: state.version };
@@ -412,14 +415,26 @@ export class Table {
   }
 
   private pushView(seat: Seat): void {
-    if (this.model.state) this.connections.viewToSeat(seat, viewFor(this.model.state, seat));
+    if (this.model.state) this.connections.viewToSeat(seat, readyView(viewFor(this.model.state, seat)));
   }
 
   private pushAll(): void {
-    const state = this.model.state;
-    if (!state) return;
-    for (let seat = 0; seat < this.model.seats.length; seat++) this.pushView(seat);
-    this.connections.viewToSpectators(viewFor(state, 'spectator'));
+    if (this.model.state) this.send(this.readyViews(this.model.state));
+  }
+
+  /** The views of `state` for the seats held by a connection, and for spectators if any watch. */
+  private readyViews(state: GameState): { seats: (ReadyView | null)[]; spectators: ReadyView | null } {
+    return {
+      seats: this.model.seats.map((_, seat) => (this.connections.presence(seat).connected ? readyView(viewFor(state, seat)) : null)),
+      spectators: this.connections.spectatorCount() > 0 ? readyView(viewFor(state, 'spectator')) : null,
+    };
+  }
+
+  private send(views: { seats: (ReadyView | null)[]; spectators: ReadyView | null }): void {
+    views.seats.forEach((view, seat) => {
+      if (view) this.connections.viewToSeat(seat, view);
+    });
+    if (views.spectators) this.connections.viewToSpectators(views.spectators);
   }
 }
 

@@ -5,13 +5,19 @@ import type { ServerToClientEvents } from '../../shared/protocol/events';
 import type { EventBatch } from '../../shared/protocol/event-log';
 import type { Seat } from '../../shared/rules/types';
 import type { PlayerView, Viewer } from '../../shared/rules/view';
+import { JsonText } from './json-text';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
 
+/** The protocol's events as the host sends them: a view goes serialised ahead (wire.ts). */
+export type HostToClientEvents = Omit<ServerToClientEvents, 'game:view'> & {
+  'game:view': (view: JsonText<PlayerView>, batches: readonly EventBatch[]) => void;
+};
+
 /** The events a table sends as they are; views go with their events (`view…` below). */
-export type ServerEvent = Exclude<keyof ServerToClientEvents, 'game:view' | 'game:events'>;
-export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;
+export type ServerEvent = Exclude<keyof HostToClientEvents, 'game:view' | 'game:events'>;
+export type ServerEventArgs<E extends ServerEvent> = Parameters<HostToClientEvents[E]>;
 
 /**
  * The events of the versions after `after` up to `upTo`, redacted for `viewer`. Every view goes
@@ -19,16 +25,25 @@ export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEv
  */
 export type GameStory = (viewer: Viewer, after: number, upTo: number) => EventBatch[];
 
+/** A view serialised once, before it is sent. */
+export interface ReadyView {
+  readonly version: number;
+  readonly viewer: Viewer;
+  readonly json: JsonText<PlayerView>;
+}
+
+export const readyView = (view: PlayerView): ReadyView => ({ version: view.version, viewer: view.viewer, json: JsonText.of(view) });
+
 /** Views only go forward on one connection: an older or equal version is not sent again. */
 export interface TableTransport {
   /** To the connection holding `seat`, if any. */
   toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void;
   /** A seat's view (with the events that led to it) to the connection holding that seat, if any. */
-  viewToSeat(seat: Seat, view: PlayerView): void;
+  viewToSeat(seat: Seat, view: ReadyView): void;
   /** The spectator view to one connection (a spectator that just sat down to watch). */
-  viewToConnection(conn: ConnectionId, view: PlayerView): void;
-  /** The spectator view to every spectator, serialised once for all of them. */
-  viewToSpectators(view: PlayerView): void;
+  viewToConnection(conn: ConnectionId, view: ReadyView): void;
+  /** The spectator view to every spectator, encoded once for all of them. */
+  viewToSpectators(view: ReadyView): void;
   /** To every seat and spectator of the table. */
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
 }
