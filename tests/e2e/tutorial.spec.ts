@@ -1,0 +1,112 @@
+// The guided first round, as a newcomer meets it: from the lobby's button (no name needed) to a
+// three-seat table against two bots, where the guide explains each step as its moment comes
+// (the table, the history cards, the hand, your turn, the meeting, the allies, the round's end)
+// until the round is over. In English on a laptop (the whole round, with axe over the guide),
+// in French on a phone and in Hungarian on a phone on its side (the guide's first steps).
+import { readFileSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers/axe';
+import { hostForSpec, pageErrors } from './helpers/setup';
+import { clickFirstLegal, nextView, viewVersion } from './helpers/solo';
+
+const host = hostForSpec({ botDelayMs: 0 });
+/** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */
+const STEPS = ['welcome', 'history', 'hand', 'play', 'meeting', 'decision', 'allies', 'roundEnd'];
+
+/** The guide's texts in one language, read from its message table. */
+function guideTexts(lang: string): Record<string, string> {
+  const source = readFileSync(`src/renderer/src/lib/i18n/${lang}.ts`, 'utf8');
+  return Object.fromEntries([...source.matchAll(/^\s*'tutorial\.(\w+)': '([^']*)',$/gm)].map((m) => [m[1], m[2]]));
+}
+
+async function startGuidedRound(page: Page): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
+  await page.getByTestId('start-tutorial').click();
+  await expect(page.getByTestId('table')).toBeVisible({ timeout: 20_000 });
+}
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  const dir = process.env['SCREENSHOT_DIR'];
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+};
+
+test('a newcomer plays a guided first round against two bots, told each step as it comes', async ({ browser }) => {
+  test.setTimeout(5 * 60_000);
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const texts = guideTexts('en');
+  expect(STEPS.filter((step) => !texts[step]), 'steps without an English text').toEqual([]);
+  await startGuidedRound(page);
+  // Two bots and the newcomer, under the default name.
+  await expect(page.getByTestId('seat-panel')).toHaveCount(3);
+  await expect(page.getByTestId('seat-panel').last()).toContainText('Player');
+
+  const coach = page.getByTestId('coach');
+  const told: string[] = [];
+  for (let steps = 0; ; steps++) {
+    expect(steps, 'the guide did not reach the end of the round').toBeLessThan(600);
+    if (await coach.isVisible()) {
+      const step = (await coach.getAttribute('data-step')) ?? '';
+      await expect(page.getByTestId('coach-text')).toHaveText(texts[step] ?? `(no text for ${step})`);
+      if (!told.includes(step)) {
+        told.push(step);
+        if (told.length === 1) expect(await seriousViolations(page), 'the guide').toEqual([]);
+        await shot(page, `guide-${step}-en-1280x800`);
+      }
+      await page.getByTestId('coach-next').click();
+      if (step === 'roundEnd') break;
+      continue;
+    }
+    const version = await viewVersion(page);
+    await clickFirstLegal(page);
+    await nextView(page, version).catch(() => undefined);
+  }
+  await expect(coach).toBeHidden();
+  // Every step that must come in a round came, in the guide's order; a decision comes only
+  // when one of your cards has an ability to answer.
+  expect(told.filter((step) => step !== 'decision')).toEqual(STEPS.filter((step) => step !== 'decision'));
+  // The guide ends with the round; the game goes on without it.
+  await expect(page.getByTestId('table')).toBeVisible();
+  const version = await viewVersion(page);
+  await clickFirstLegal(page);
+  await nextView(page, version).catch(() => undefined);
+  await expect(coach).toBeHidden();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+for (const { locale, lang, viewport } of [
+  { locale: 'fr-FR', lang: 'fr', viewport: { width: 390, height: 844 } },
+  { locale: 'hu-HU', lang: 'hu', viewport: { width: 844, height: 390 } },
+]) {
+  test(`the guide speaks ${lang} on a ${viewport.width}×${viewport.height} phone, points at what it explains, and can be ended`, async ({ browser }) => {
+    const context = await browser.newContext({ locale, viewport, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const texts = guideTexts(lang);
+    expect(STEPS.filter((step) => !texts[step]), `steps without a text in ${lang}`).toEqual([]);
+    await startGuidedRound(page);
+    const size = `${viewport.width}x${viewport.height}`;
+    for (const [step, target] of [
+      ['welcome', null],
+      ['history', 'top'],
+      ['hand', 'mine'],
+    ] as const) {
+      await expect(page.getByTestId('coach')).toHaveAttribute('data-step', step);
+      await expect(page.getByTestId('coach-text')).toHaveText(texts[step]!);
+      if (target) await expect(page.getByTestId('table')).toHaveAttribute('data-coach', target);
+      // The guide stays inside the screen.
+      const box = (await page.getByTestId('coach').boundingBox())!;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height, `the guide at ${JSON.stringify(box)}`).toBe(true);
+      await shot(page, `guide-${step}-${lang}-${size}`);
+      await page.getByTestId('coach-next').tap();
+    }
+    await page.getByTestId('coach-end').tap();
+    await expect(page.getByTestId('coach')).toBeHidden();
+    await expect(page.getByTestId('table')).not.toHaveAttribute('data-coach', /./);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
