@@ -16,11 +16,16 @@ export interface EventBatch {
   readonly events: readonly VisibleEvent[];
 }
 
-/** The batches after version `after` up to `upTo` (both versions), redacted for `viewer`. */
+/**
+ * The batches after version `after` up to `upTo` (both versions), redacted for `viewer`, from
+ * a log in version order. Only the log's end is read for a live view's one new version.
+ */
 export function batchesFor(log: readonly GameEventBatch[], viewer: Viewer, after: number, upTo: number): EventBatch[] {
+  let first = log.length;
+  while (first > 0 && log[first - 1]!.version > after) first--;
   const out: EventBatch[] = [];
-  for (const batch of log) {
-    if (batch.version <= after || batch.version > upTo) continue;
+  for (let i = first; i < log.length && log[i]!.version <= upTo; i++) {
+    const batch = log[i]!;
     out.push({ version: batch.version, events: batch.events.map((e) => redactEvent(e, viewer)) });
   }
   return out;
