@@ -11,12 +11,14 @@
 //   intent → views  one 6-seat table, six clients: from the moment the deciding client emits
 //                   `game:act` until all six clients hold the new view (validation, engine,
 //                   fsync of the record, six private views), one action at a time;
+//                   these three are measured in turns (ROUNDS rounds of each), so that a load
+//                   that comes and goes on a shared machine weighs on them alike;
 //   50 tables       fifty 6-seat tables of client bots at once (300 sockets), each bot acting
 //                   on its own view; the same intent → all-six-views latency per action, with
 //                   bots that think 10–90 ms first (busy evening), then flat out (saturation).
 import { fork } from 'node:child_process';
 import { writeSync } from 'node:fs';
-import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
+import { type FileHandle, mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,11 +34,11 @@ import type { PlayerView } from '../src/shared/rules/view';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+const ROUNDS = 20;
 const ACK_WARMUP = 500;
 const ACK_SAMPLES = 5000;
 const SINGLE_WARMUP = 100;
 const SINGLE_SAMPLES = 2000;
-const SYNC_WARMUP = 50;
 const SYNC_SAMPLES = 2000;
 const TABLES = 50;
 const LOAD_MS = 6000;
@@ -61,7 +63,7 @@ async function serve(): Promise<void> {
   });
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
   process.on('message', (m) => {
-    if (m === 'fdatasync') void fdatasyncSamples(dataDir).then((r) => process.send!(r));
+    if (typeof m === 'object' && m !== null && 'fdatasync' in m) void fdatasyncSamples(dataDir, Number(m.fdatasync)).then((r) => process.send!(r));
     if (m === 'cpu') process.send!(process.cpuUsage());
   });
   process.on('disconnect', () => {
@@ -74,26 +76,30 @@ async function serve(): Promise<void> {
   });
 }
 
+let syncFile: { fh: FileHandle; line: string } | null = null;
+
 /**
- * Times one append + fdatasync of a line as long as the tables' record lines on average, in the
- * data directory the host writes to, as the host's table file does it (record-store.ts).
+ * Times `n` appends + fdatasync of a line as long as the tables' record lines on average (taken
+ * at the first call), in the data directory the host writes to, as the host's table file does
+ * it (record-store.ts).
  */
-async function fdatasyncSamples(dataDir: string): Promise<{ bytes: number; samples: number[] }> {
-  const dir = join(dataDir, 'tables');
-  const lines: string[] = [];
-  for (const f of await readdir(dir)) if (f.endsWith('.jsonl')) lines.push(...(await readFile(join(dir, f), 'utf8')).split('\n').filter(Boolean).slice(1));
-  const bytes = Math.max(1, Math.round(lines.reduce((n, l) => n + l.length + 1, 0) / Math.max(1, lines.length)));
-  const line = `${'x'.repeat(bytes - 1)}\n`;
-  const fh = await open(join(dataDir, 'fdatasync-bench.jsonl'), 'a');
+async function fdatasyncSamples(dataDir: string, n: number): Promise<{ bytes: number; samples: number[] }> {
+  if (!syncFile) {
+    const dir = join(dataDir, 'tables');
+    const lines: string[] = [];
+    for (const f of await readdir(dir)) if (f.endsWith('.jsonl')) lines.push(...(await readFile(join(dir, f), 'utf8')).split('\n').filter(Boolean).slice(1));
+    const bytes = Math.max(1, Math.round(lines.reduce((k, l) => k + l.length + 1, 0) / Math.max(1, lines.length)));
+    syncFile = { fh: await open(join(dataDir, 'fdatasync-bench.jsonl'), 'a'), line: `${'x'.repeat(bytes - 1)}\n` };
+  }
+  const { fh, line } = syncFile;
   const samples: number[] = [];
-  for (let i = 0; i < SYNC_WARMUP + SYNC_SAMPLES; i++) {
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     writeSync(fh.fd, line);
     await fh.datasync();
-    if (i >= SYNC_WARMUP) samples.push(performance.now() - t0);
+    samples.push(performance.now() - t0);
   }
-  await fh.close();
-  return { bytes, samples };
+  return { bytes: line.length, samples };
 }
 
 // ---- the parent: clients and figures ----------------------------------------------------------
@@ -184,36 +190,38 @@ class SixSeats {
   }
 }
 
-async function bareAck(port: number): Promise<number[]> {
+/** Sequential acknowledged pings to the bare server. */
+async function ackSampler(port: number): Promise<(n: number) => Promise<number[]>> {
   const c = await connect(port);
-  const emit = (): Promise<unknown> => untyped(c).emitWithAck('ping', {});
-  for (let i = 0; i < ACK_WARMUP; i++) await emit();
-  const out: number[] = [];
-  for (let i = 0; i < ACK_SAMPLES; i++) {
-    const t0 = now();
-    await emit();
-    out.push(now() - t0);
-  }
-  c.disconnect();
-  return out;
+  return async (n) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = now();
+      await untyped(c).emitWithAck('ping', {});
+      out.push(now() - t0);
+    }
+    return out;
+  };
 }
 
-async function singleTable(port: number): Promise<number[]> {
+/** One action at a time at one six-seat table, a new game when one ends. */
+async function actionSampler(port: number): Promise<(n: number) => Promise<number[]>> {
   const t = await SixSeats.open(port);
   const rng = new BotRng(1);
   await t.newGame();
-  const out: number[] = [];
-  for (let i = 0; i < SINGLE_WARMUP + SINGLE_SAMPLES; i++) {
-    if (t.views[0]!.over) await t.newGame();
-    const seat = t.decider();
-    const held = t.allHold(t.views[seat]!.version + 1);
-    const t0 = now();
-    t.act(seat, rng);
-    await held;
-    if (i >= SINGLE_WARMUP) out.push(now() - t0);
-  }
-  t.close();
-  return out;
+  return async (n) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (t.views[0]!.over) await t.newGame();
+      const seat = t.decider();
+      const held = t.allHold(t.views[seat]!.version + 1);
+      const t0 = now();
+      t.act(seat, rng);
+      await held;
+      out.push(now() - t0);
+    }
+    return out;
+  };
 }
 
 async function manyTables(port: number, think: (rng: BotRng) => number): Promise<{ lat: number[]; seconds: number }> {
@@ -251,22 +259,42 @@ async function main(): Promise<void> {
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
   console.log(`bench/host — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}; host in a child process, clients here`);
 
-  const ack = quantiles(await bareAck(ports.bare));
-  console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n})`);
   const hostCpu = async (): Promise<number> => {
     child.send('cpu');
     const used = await new Promise<NodeJS.CpuUsage>((resolve) => child.once('message', (m) => resolve(m as NodeJS.CpuUsage)));
     return (used.user + used.system) / 1000;
   };
-  const cpu0 = await hostCpu();
-  const one = quantiles(await singleTable(ports.host));
-  const cpuPerAction = (await hostCpu() - cpu0) / (SINGLE_WARMUP + SINGLE_SAMPLES);
-  console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table)`);
-  console.log(`host CPU per action                 ${ms(cpuPerAction)}  (user + system, tables and the new games between them included)`);
-  child.send('fdatasync');
-  const synced = await new Promise<{ bytes: number; samples: number[] }>((resolve) => child.once('message', (m) => resolve(m as never)));
-  const sync = quantiles(synced.samples);
-  console.log(`append + fdatasync, ${String(synced.bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
+  const fdatasync = async (n: number): Promise<{ bytes: number; samples: number[] }> => {
+    child.send({ fdatasync: n });
+    return new Promise((resolve) => child.once('message', (m) => resolve(m as { bytes: number; samples: number[] })));
+  };
+  const pings = await ackSampler(ports.bare);
+  const actions = await actionSampler(ports.host);
+  await pings(ACK_WARMUP);
+  await actions(SINGLE_WARMUP);
+  const acks: number[] = [];
+  const moves: number[] = [];
+  const syncs: number[] = [];
+  let bytes = 0;
+  let ackCpu = 0;
+  let moveCpu = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    let c0 = await hostCpu();
+    acks.push(...(await pings(ACK_SAMPLES / ROUNDS)));
+    ackCpu += (await hostCpu()) - c0;
+    c0 = await hostCpu();
+    moves.push(...(await actions(SINGLE_SAMPLES / ROUNDS)));
+    moveCpu += (await hostCpu()) - c0;
+    const synced = await fdatasync(SYNC_SAMPLES / ROUNDS);
+    syncs.push(...synced.samples);
+    bytes = synced.bytes;
+  }
+  const ack = quantiles(acks);
+  const one = quantiles(moves);
+  const sync = quantiles(syncs);
+  console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n}; server CPU ${ms(ackCpu / ack.n)} per ack)`);
+  console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table; host CPU ${ms(moveCpu / one.n)} per action)`);
+  console.log(`append + fdatasync, ${String(bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
   console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
   console.log(
     `intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`,
