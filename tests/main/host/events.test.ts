@@ -55,6 +55,24 @@ describe('the event stream', () => {
     console.log(`event stream: ${log.length} versions, ${scanned} events scanned over 3 connections`);
   });
 
+  it('a view and the events that led to it come in one message, each version once', async () => {
+    host = await startHost();
+    const { tableId, ann, bob } = await annBobAndTwoBots(host, 'One message', [13, 14]);
+    const messages: { version: number; batches: number[] }[] = [];
+    ann.socket.on('game:view', (view, batches) => messages.push({ version: view.version, batches: batches.map((b) => b.version) }));
+    for (const p of [ann, bob]) p.startAutoplay();
+    expect((await ann.request('table:start')).ok).toBe(true);
+    await ann.waitOver(30_000);
+    const versions = eventsFromDisk(host.dataDir, tableId).map((b) => b.version);
+    expect(messages.flatMap((m) => m.batches)).toEqual(versions);
+    let previous = -1;
+    for (const m of messages) {
+      expect(m.batches).toEqual(versions.filter((v) => v > previous && v <= m.version));
+      expect(m.batches.at(-1)).toBe(m.version);
+      previous = m.version;
+    }
+  });
+
   it('negative control: the same scan finds the hidden cards in real traffic seen by the wrong viewer, and an unredacted deal', async () => {
     host = await startHost();
     const { tableId, players } = await playGame(host);
