@@ -8,7 +8,7 @@ import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
 import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
-import { nextView, playWholeGame, startSoloTable, viewVersion } from './helpers/solo';
+import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion } from './helpers/solo';
 
 let host: RunningHost;
 
@@ -214,8 +214,8 @@ for (const { locale, lang } of LANGUAGES) {
           checked += 1;
         }
       }
-      const card = page.locator('[data-testid="hand-card-legal"][data-legal="true"]').first();
-      if ((await card.count()) > 0) await card.click({ timeout: 1500 }).catch(() => undefined);
+      // Play the first playable card (a round summary is closed first, as a player would).
+      await clickFirstLegal(page);
       // A loaded machine may drop the socket for a moment: the page reconnects and resyncs.
       const moved = await nextView(page, version).then(
         () => true,
