@@ -23,11 +23,13 @@ export interface HostProcessOptions {
   readonly bind?: string;
   /** How long bots think (default 50 ms); 0 plays whole games at instant speed. */
   readonly botDelayMs?: number;
+  /** How long an absent player's seat waits before a bot may take it (the host's default otherwise). */
+  readonly graceMs?: number;
 }
 
 export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
-  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50)];
+  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50), ...(options.graceMs === undefined ? [] : [String(options.graceMs)])];
   const running = await startChild(['--import', 'tsx', 'tests/e2e/helpers/host-process.ts', ...args], /^(\{.*\})\n/, { stderr: 'inherit', timeoutMs: 30_000 });
   const started = JSON.parse(running.ready[1] ?? '') as { url: string; port: number };
   const halt = async (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -1,0 +1,134 @@
+// Table housekeeping and the card panel, in the browser:
+// - before the start, the table's creator changes a bot's level, removes the bot, and removes a
+//   player, who is told and is back in the lobby;
+// - during a game, an absent player's seat counts down to the moment a bot may take it, and then
+//   the creator hands it to a bot;
+// - on a desktop, hovering or focusing a card shows its full text beside it.
+import { readFileSync } from 'node:fs';
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { startSoloTable } from './helpers/solo';
+
+// A short grace, so the countdown can be watched to its end.
+const GRACE_MS = 4000;
+const host = hostForSpec({ botDelayMs: 0, graceMs: GRACE_MS });
+const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
+  characters: { id: string; name: Record<string, string>; text: Record<string, string> }[];
+};
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  const dir = process.env['SCREENSHOT_DIR'];
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+};
+
+async function openPage(browser: Browser, errors: string[], prefix: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  pageErrors(page, { prefix, into: errors });
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
+  return page;
+}
+
+async function joinAs(page: Page, name: string, table: string): Promise<void> {
+  await page.getByTestId('player-name').fill(name);
+  await page.locator('[data-testid="table-row"]').filter({ hasText: table }).getByTestId('join').click();
+  await expect(page.getByTestId('table-room')).toBeVisible();
+}
+
+test('before the start, the creator changes a bot’s level, removes the bot, and removes a player, who is told', async ({ browser }) => {
+  const errors: string[] = [];
+  const ann = await openPage(browser, errors, 'Ann: ');
+  await createTable(ann, { player: 'Ann', table: 'Tidy table', seats: 4 });
+  await expect(ann.getByTestId('table-room')).toBeVisible();
+  await ann.getByTestId('add-bot').first().click();
+  const bot = ann.locator('[data-testid="room-seat"][data-kind="bot"]');
+  await expect(bot).toHaveCount(1);
+  // Its level can change until the start.
+  await bot.getByTestId('seat-level').selectOption('master');
+  await expect(bot.getByTestId('seat-level')).toHaveValue('master');
+
+  const bob = await openPage(browser, errors, 'Bob: ');
+  await joinAs(bob, 'Bob', 'Tidy table');
+  const humans = ann.locator('[data-testid="room-seat"][data-kind="human"]');
+  await expect(humans).toHaveCount(2);
+  await shot(ann, 'room-before-removals');
+
+  await bot.getByTestId('remove-bot').click();
+  await expect(bot).toHaveCount(0);
+  await expect(bob.locator('[data-testid="room-seat"][data-kind="bot"]')).toHaveCount(0);
+
+  await humans.filter({ hasText: 'Bob' }).getByTestId('remove-player').click();
+  await expect(humans).toHaveCount(1);
+  await expect(ann.locator('[data-testid="room-seat"][data-kind="free"]')).toHaveCount(3);
+  // Bob is told, and is back in the lobby, where the table still is.
+  await expect(bob.getByTestId('error')).toContainText('removed you');
+  await expect(bob.getByTestId('lobby')).toBeVisible();
+  await expect(bob.locator('[data-testid="table-row"]').filter({ hasText: 'Tidy table' })).toHaveCount(1);
+  await shot(bob, 'removed-player-lobby');
+  expect(errors).toEqual([]);
+  await ann.context().close();
+  await bob.context().close();
+});
+
+test('an absent player’s seat counts down to the moment a bot may take it, then the creator hands it to one', async ({ browser }) => {
+  const errors: string[] = [];
+  const ann = await openPage(browser, errors, 'Ann: ');
+  await createTable(ann, { player: 'Ann', table: 'Absent friend', seats: 3 });
+  const bob = await openPage(browser, errors, 'Bob: ');
+  await joinAs(bob, 'Bob', 'Absent friend');
+  await ann.getByTestId('add-bot').first().click();
+  await ann.getByTestId('start').click();
+  await expect(ann.getByTestId('table')).toBeVisible();
+  await expect(bob.getByTestId('table')).toBeVisible();
+
+  // Bob's page goes away: his seat counts down on Ann's table.
+  await bob.context().close();
+  const bobSeat = ann.getByTestId('seat-panel').filter({ hasText: 'Bob' });
+  const countdown = bobSeat.getByTestId('handover-countdown');
+  await expect(countdown).toHaveText(/a bot may take over in 0:0[1-4]/);
+  const first = await countdown.textContent();
+  await shot(ann, 'absent-seat-countdown');
+  await expect(countdown).not.toHaveText(first ?? '');
+  await expect(bobSeat.getByTestId('give-to-bot')).toHaveCount(0);
+  // At its end the countdown makes way for the creator's button.
+  await expect(countdown).toBeHidden({ timeout: GRACE_MS + 5000 });
+  await bobSeat.getByTestId('give-to-bot').click();
+  await expect(bobSeat.getByTestId('give-to-bot')).toHaveCount(0);
+  await expect(bobSeat).toContainText('Bot');
+  expect(errors).toEqual([]);
+  await ann.context().close();
+});
+
+test('on a desktop, hovering or focusing a card shows its full text beside it, and it goes away after', async ({ browser }) => {
+  const errors: string[] = [];
+  const page = await openPage(browser, errors, '');
+  await startSoloTable(page, host.url, 3, 'Hover');
+  const card = page.locator('[data-testid="hand"] [data-card]').first();
+  await card.waitFor();
+  const id = (await card.getAttribute('data-card'))!;
+  const def = cardSet.characters.find((c) => c.id === id)!;
+  const tip = page.getByTestId('card-tooltip');
+
+  await card.hover();
+  await expect(tip).toBeVisible();
+  await expect(tip.getByTestId('card-info')).toHaveAttribute('data-card', id);
+  await expect(tip.getByTestId('card-text')).toHaveText(def.text['en']!);
+  const box = (await tip.boundingBox())!;
+  expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `the panel at ${JSON.stringify(box)}`).toBe(true);
+  await shot(page, 'card-hover-panel');
+  await page.getByTestId('connection-status').hover();
+  await expect(tip).toBeHidden();
+
+  // By keyboard: the focused card's panel, also for the next card the arrows reach.
+  await card.focus();
+  await page.keyboard.press('ArrowRight');
+  const next = page.locator('[data-testid="hand"] [data-card]').nth(1);
+  await expect(next).toBeFocused();
+  await expect(tip.getByTestId('card-info')).toHaveAttribute('data-card', (await next.getAttribute('data-card'))!);
+  // Focus leaving the cards takes the panel away.
+  await page.getByTestId('open-score').focus();
+  await expect(tip).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
