@@ -225,8 +225,11 @@ test('the replay viewer steps through a saved record to the same end as chronicl
   const page = await context.newPage();
   const errors = pageErrors(page, { consoleErrors: false });
   await page.goto(host.url);
+  // The host replays the record and sends every step: connected first, and on a busy machine
+  // the whole game's replay may take a few seconds to arrive.
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
   await page.getByTestId('open-record').setInputFiles(savedRecord);
-  await expect(page.getByTestId('replay')).toBeVisible();
+  await expect(page.getByTestId('replay')).toBeVisible({ timeout: 20_000 });
   const last = JSON.parse(readFileSync(savedRecord, 'utf8')).actions.length as number;
   await expect(page.getByTestId('replay-position')).toHaveText(`Action 0 of ${last}`);
   // Step forward one by one for a while, back once, then to the end.
