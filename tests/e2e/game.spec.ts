@@ -4,7 +4,7 @@
 // then play to the end by clicking only what the UI offers as legal.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { clickFirstLegal, nextView, playWholeGame, viewVersion } from './helpers/solo';
+import { clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
@@ -63,16 +63,18 @@ test('three players play a whole game to the game-over screen', async ({ browser
   // table's next version (all pages share it), until the game is over.
   let clicks = 0;
   let reloaded = false;
-  while (!(await ada.getByTestId('game-over').isVisible())) {
-    const version = await viewVersion(ada);
-    let acted = false;
-    for (const page of pages) {
-      if (shots && !promptShot && (await page.getByTestId('choice-prompt').isVisible())) {
+  for (;;) {
+    const { over, version } = await tableState(ada);
+    if (over) break;
+    if (shots && !promptShot) {
+      for (const page of pages) {
+        if (promptShot || !(await page.getByTestId('choice-prompt').isVisible())) continue;
         promptShot = true;
         await shoot(page, 'table-prompt');
       }
-      if (await clickFirstLegal(page)) acted = true;
     }
+    // Only the player to act finds something to click; the others look at the same time.
+    const acted = (await Promise.all(pages.map((page) => clickFirstLegal(page)))).some(Boolean);
     if (clicks === 20 && !reloaded) {
       // A reload (or a dropped Wi-Fi) takes the same seat back: token in localStorage, table in the URL.
       reloaded = true;

@@ -93,6 +93,11 @@ const TABLE_STATE = `(() => ({
   version: document.querySelector('[data-testid="table"]')?.dataset.version ?? null,
 }))()`;
 
+/** The table's view version (null when no table is shown) and whether the game is over. */
+export async function tableState(page: Page): Promise<{ over: boolean; version: string | null }> {
+  return page.evaluate<{ over: boolean; version: string | null }>(TABLE_STATE);
+}
+
 /** Play until the game-over screen; returns the number of views seen. */
 export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<number> {
   const act = hooks.act ?? clickFirstLegal;
@@ -101,7 +106,7 @@ export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<
   let stalls = 0;
   for (let steps = 0; ; steps++) {
     expect(steps, 'the game did not end').toBeLessThan(5000);
-    const { over, version } = await page.evaluate<{ over: boolean; version: string | null }>(TABLE_STATE);
+    const { over, version } = await tableState(page);
     if (over) return views;
     if (version !== null && version !== seen) {
       seen = version;
