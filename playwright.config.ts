@@ -14,7 +14,9 @@ function chromiumPath(): string {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1, // 2-core machines; specs start real servers
+  // Two spec files at a time: a page mostly waits on its host and on rendering, and each spec
+  // starts its own host on port 0. The tests of one file stay in order in one worker.
+  workers: 2,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   reporter: process.env['CI'] ? 'list' : [['list'], ['html', { open: 'never' }]],
