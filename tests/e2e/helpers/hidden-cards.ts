@@ -2,7 +2,8 @@
 // of a game on disk (tests/main/host/helpers/leak.ts), run under tsx (Playwright's loader cannot
 // import the card set's JSON). `before` judges what a version tells ahead of a new round's
 // deal (the round-ending play and meeting): the knowledge of the version before, with the cards
-// the winner of that last meeting took face up. Prints JSON: { before: string[][], after: string[][] }.
+// the winner of that last meeting took face up, and the Angel once its holder discards at the
+// round's end (ruling 9 b, told to every seat). Prints JSON: { before: string[][], after: string[][] }.
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
 import { hiddenByVersion } from '../../main/host/helpers/leak';
 import { eventsFromDisk, statesFromDisk } from '../../main/host/helpers/record';
@@ -16,7 +17,11 @@ const hidden = hiddenByVersion(statesFromDisk(dataDir, tableId), viewer);
 const log = eventsFromDisk(dataDir, tableId);
 const before = log.map((batch) => {
   const known = new Set(hidden[Math.max(0, batch.version - 1)]);
-  for (const e of batch.events) if (e.type === 'meetingEnded') for (const p of e.meeting.plays) if (!p.returned) known.delete(p.card);
+  for (const e of batch.events) {
+    if (e.type === 'meetingEnded') for (const p of e.meeting.plays) if (!p.returned) known.delete(p.card);
+    // Ruling 9 b is told to everyone: who holds the Angel (even from the hand) and discards.
+    if (e.type === 'roundScored' && e.score.purge) known.delete('angel');
+  }
   return [...known].map(name);
 });
 const after = log.map((batch) => [...hidden[batch.version]!].map(name));
