@@ -115,7 +115,9 @@ for (const { players, playAt } of GAMES) {
         if (late) lateShots += 1;
       },
     });
-    expect(views).toBeGreaterThan(players * 4);
+    // Bots at zero delay play many moves per view, and a short game is possible: what is
+    // certain is a view for each meeting the player took part in, more than one per seat.
+    expect(views).toBeGreaterThan(players);
     expect(lateShots).toBeGreaterThan(0);
     const dir = process.env['SCREENSHOT_DIR'];
     for (const size of SIZES) {
