@@ -1,14 +1,15 @@
 // A whole game through the UI: the real host (createHost, port 0, in its own process) serves the built renderer
 // and Socket.IO; three Chromium pages, each in its own browser context (own localStorage,
 // so own seat token), create and join a 3-seat table through the lobby and the join link,
-// then play to the end by clicking only what the UI offers as legal.
+// then play by clicking only what the UI offers as legal; two of them leave mid-game, bots take
+// their seats, and the game goes on to its end.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { createTable, hostForSpec, pageErrors } from './helpers/setup';
 import { clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
-test('three players play a whole game to the game-over screen', async ({ browser }) => {
+test('three players start a game; two leave mid-game and bots play their seats to the game-over screen', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
@@ -63,6 +64,7 @@ test('three players play a whole game to the game-over screen', async ({ browser
   // table's next version (all pages share it), until the game is over.
   let clicks = 0;
   let reloaded = false;
+  let left = false;
   for (;;) {
     const { over, version } = await tableState(ada);
     if (over) break;
@@ -91,16 +93,30 @@ test('three players play a whole game to the game-over screen', async ({ browser
       await ada.setViewportSize({ width: 1280, height: 860 });
     }
     if (acted) clicks += 1;
+    if (clicks >= 45 && !left) {
+      // Well into the game, Bob and Cyd leave (a summary closed first, as they would): a bot
+      // takes each seat and plays on, and each of them is back in the lobby.
+      left = true;
+      for (const page of [bob, cyd]) {
+        const summary = page.getByTestId('summary-continue');
+        if (await summary.isVisible()) await summary.click();
+        await page.getByTestId('leave-game').click();
+        await page.getByTestId('leave-confirm').click();
+        await expect(page.getByTestId('table')).toBeHidden();
+        await expect(page.getByTestId('create')).toBeVisible();
+      }
+      pages.splice(1);
+      continue;
+    }
     // Someone acted, or the answer is on its way: the table moves on (a stuck table fails here).
     await nextView(ada, version);
     expect(clicks).toBeLessThan(3000);
   }
 
   await shoot(ada, 'game-over');
-  for (const page of pages) {
-    await expect(page.getByTestId('game-over')).toBeVisible();
-    await expect(page.getByTestId('winners')).toContainText(/Ada|Bob|Cyd/);
-  }
+  await expect(ada.getByTestId('game-over')).toBeVisible();
+  await expect(ada.getByTestId('winners')).toContainText(/Ada|Bob|Cyd/);
+  expect(left, 'Bob and Cyd left during the game').toBe(true);
   // The last round is told in its summary above the game-over screen; once it is closed,
   // the score breakdown is one click away.
   await ada.getByTestId('summary-continue').click();
