@@ -1,8 +1,9 @@
 // `npm run test:repeat [-- N]`: the whole of `npm test`, N times in a row (default 5), then the
 // failures per test over all runs and each run's time. A test that fails once here is flaky,
-// and a flaky test is a bug. Exits 1 when anything failed.
+// and a flaky test is a bug. Exits 1 when anything failed. A failed step's whole output, and
+// Playwright's traces of a failed run, are kept in repeat-results/ to find the cause.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +14,9 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'chronicle-repeat-'));
+const kept = 'repeat-results';
+rmSync(kept, { recursive: true, force: true });
+mkdirSync(kept);
 /** @type {Map<string, number[]>} Test name -> the runs it failed in. */
 const failures = new Map();
 /** @param {string} name @param {number} run */
@@ -27,7 +31,11 @@ function step(run, name, command, args, env = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
   const ok = result.status === 0;
   console.log(`  run ${run} · ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (!ok) console.log((result.stdout + result.stderr).split('\n').slice(-40).join('\n'));
+  if (!ok) {
+    const output = join(kept, `run-${run}-${name}.log`);
+    writeFileSync(output, result.stdout + result.stderr);
+    console.log(`${(result.stdout + result.stderr).split('\n').slice(-20).join('\n')}\n    its whole output: ${output}`);
+  }
   return ok;
 }
 
@@ -84,8 +92,10 @@ for (let run = 1; run <= runs; run++) {
   vitestFailures(vitestReport, run);
   if (!step(run, 'build', 'npm', ['run', 'build'])) fail('build', run);
   const playwrightReport = join(scratch, `playwright-${run}.json`);
-  step(run, 'playwright', npx, ['playwright', 'test', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const passed = step(run, 'playwright', npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
   playwrightFailures(playwrightReport, run);
+  // The next run would overwrite the traces of the failed tests.
+  if (!passed && existsSync('test-results')) renameSync('test-results', join(kept, `run-${run}-test-results`));
   times.push((Date.now() - started) / 1000);
 }
 rmSync(scratch, { recursive: true, force: true });

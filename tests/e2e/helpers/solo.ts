@@ -49,6 +49,24 @@ export async function nextView(page: Page, version: string | null): Promise<void
   );
 }
 
+/**
+ * Wait until the page shows `version` or a newer one (or the game is over). Pages on separate
+ * sockets receive the same version at slightly different moments: a page that looks for its
+ * turn before its view arrives finds nothing to click, and the table waits on it for ever.
+ */
+export async function catchUp(page: Page, version: string | null): Promise<void> {
+  if (version === null) return;
+  await page.waitForFunction(
+    (v) => {
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const shown = doc.querySelector('[data-testid="table"]')?.dataset['version'];
+      return (shown !== undefined && Number(shown) >= v) || doc.querySelector('[data-testid="game-over"]') !== null;
+    },
+    Number(version),
+    { timeout: 15_000, polling: 'raf' },
+  );
+}
+
 export interface GameHooks {
   /** Called once for every new view the page shows. */
   onView?: (version: string) => Promise<void>;
