@@ -5,6 +5,7 @@ import type { ClientEvent, ServerToClientEvents } from '../../src/shared/protoco
 import { GameConnection } from '../../src/renderer/src/lib/connection/game-connection.svelte';
 import { localSeatStore } from '../../src/renderer/src/lib/connection/seat-store';
 import type { ClientSocket, SocketLifecycle } from '../../src/renderer/src/lib/connection/socket';
+import { MAX_MESSAGE_BYTES } from '../../src/shared/protocol/limits';
 import { tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
 
@@ -159,5 +160,18 @@ describe('GameConnection', () => {
     socket.push('game:view', { ...v0, version: 5 }, []);
     socket.push('game:view', { ...v0, version: 3 }, []);
     expect(c.view!.version).toBe(5);
+  });
+
+  it('does not send a message larger than the host takes, and says so with both sizes', async () => {
+    localStorage.clear();
+    const socket = new FakeSocket();
+    socket.answers['replay:open'] = () => ({ ok: true, players: 3, last: 0, actors: [], failure: null });
+    const c = new GameConnection(socket);
+    const huge = { format: 'chronicle-record', padding: 'x'.repeat(MAX_MESSAGE_BYTES) };
+    expect(await c.openReplay(huge)).toBeNull();
+    expect(c.error).toMatchObject({ code: 'TOO_LARGE', key: 'error.tooLarge', params: { max: MAX_MESSAGE_BYTES / 1024 } });
+    expect(c.error?.params?.['size']).toBeGreaterThan(MAX_MESSAGE_BYTES / 1024);
+    expect(socket.sent, 'nothing went to the host').toEqual([]);
+    expect(await c.openReplay({ format: 'chronicle-record' })).not.toBeNull();
   });
 });

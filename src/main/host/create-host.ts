@@ -19,6 +19,7 @@ import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
 import { wireParser } from './wire';
+import { MAX_MESSAGE_BYTES } from '../../shared/protocol/limits';
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -76,7 +77,6 @@ export interface Host {
 export const DEFAULT_PORT = 7420;
 export const DEFAULT_GRACE_MS = 60_000;
 export const DEFAULT_BOT_DELAY_MS = 700;
-export const MAX_MESSAGE_BYTES = 16 * 1024;
 
 export async function createHost(options: HostOptions): Promise<Host> {
   const clock = options.clock ?? systemClock;

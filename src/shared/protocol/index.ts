@@ -3,6 +3,7 @@ export * from './archive';
 export * from './bot-level';
 export * from './errors';
 export * from './event-log';
+export * from './limits';
 export * from './events';
 export * from './schemas';
 export * from './table-info';

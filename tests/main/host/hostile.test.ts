@@ -2,7 +2,7 @@
 // 10,000 fuzzed raw frames; an oversized message; a flood. The host stays up, the sender gets
 // an error code or is cut off, and a game played by others meanwhile goes on undisturbed.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClientEvent, ErrorCode } from '../../../src/shared/protocol';
+import { type ClientEvent, type ErrorCode, MAX_MESSAGE_BYTES } from '../../../src/shared/protocol';
 import { SCHEMAS } from '../../../src/shared/protocol/schemas';
 import { type TestHost, startHost, untyped, waitFor } from './helpers/host';
 import { badPayloads, fuzz } from './helpers/fuzz';
@@ -76,7 +76,7 @@ describe('a hostile client', () => {
     host = await startHost();
     const { check } = await bystanders(host);
     const big = new Player(await host.connect());
-    big.socket.emit('table:list', { blob: 'x'.repeat(100_000) } as never, () => {});
+    big.socket.emit('table:list', { blob: 'x'.repeat(MAX_MESSAGE_BYTES) } as never, () => {});
     await waitFor(() => !big.socket.connected, 'the oversized sender to be cut off');
     await check();
   });

@@ -1,10 +1,11 @@
 // Error codes from the host (and a few of our own) to translated messages. Exhaustive: a code
 // added to the protocol without a message here does not compile.
 import type { ErrorCode } from '../../../../shared/protocol/errors';
+import { MAX_MESSAGE_BYTES } from '../../../../shared/protocol/limits';
 import type { MessageKey } from '../i18n/index.svelte';
 
 /** Problems the client finds itself, before or instead of an answer from the host. */
-export type ClientErrorCode = 'TIMEOUT' | 'PROTOCOL' | 'BAD_NAME' | 'OFFLINE' | 'RECOVERED';
+export type ClientErrorCode = 'TIMEOUT' | 'PROTOCOL' | 'BAD_NAME' | 'OFFLINE' | 'RECOVERED' | 'TOO_LARGE';
 export type AnyErrorCode = ErrorCode | ClientErrorCode;
 
 export const ERROR_MESSAGES = {
@@ -59,6 +60,7 @@ export const ERROR_MESSAGES = {
   PROTOCOL: 'error.protocol',
   BAD_NAME: 'error.badName',
   OFFLINE: 'status.lost',
+  TOO_LARGE: 'error.tooLarge',
   RECOVERED: 'error.recovered', // the host told us our table was resumed from a damaged file
 } as const satisfies Record<AnyErrorCode, MessageKey>;
 
@@ -72,4 +74,9 @@ export interface Notice {
 export function noticeFor(code: string): Notice {
   const known = code in ERROR_MESSAGES ? (code as AnyErrorCode) : 'INTERNAL';
   return { code: code as AnyErrorCode, key: ERROR_MESSAGES[known] };
+}
+
+/** A message the host would refuse for its size (`bytes`), with both sizes in kB. */
+export function tooLarge(bytes: number): Notice {
+  return { code: 'TOO_LARGE', key: ERROR_MESSAGES.TOO_LARGE, params: { size: Math.ceil(bytes / 1024), max: MAX_MESSAGE_BYTES / 1024 } };
 }

@@ -17,7 +17,8 @@ import type {
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
-import { type Notice, noticeFor } from './errors';
+import { type Notice, noticeFor, tooLarge } from './errors';
+import { oversizedMessage } from '../../../../shared/protocol/limits';
 import { type SeatStore, localSeatStore } from './seat-store';
 import type { ClientSocket, ReplyOf } from './socket';
 import type { ConnectionStatus, GameClient } from './types';
@@ -331,6 +332,12 @@ export class GameConnection implements GameClient {
 
   /** One request; a refusal or a timeout becomes `this.error` and `null`. */
   async #call<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<Ok<E> | null> {
+    // The host would cut the connection off instead of answering: say so, and keep it.
+    const oversized = oversizedMessage(event, payload);
+    if (oversized !== null) {
+      this.error = tooLarge(oversized);
+      return null;
+    }
     try {
       const reply = await this.#socket.request(event, payload, this.#timeoutMs);
       if (reply.ok) return reply as Ok<E>;

@@ -389,6 +389,7 @@ export const en = {
   'error.seatLocked': 'That seat cannot be changed right now.',
   'error.storage': 'The host could not save the game; nothing was played.',
   'error.timeout': 'The host did not answer in time.',
+  'error.tooLarge': 'This is too large to send to the host ({size} kB; it takes at most {max} kB).',
   'error.protocol': 'This page and the host speak different versions. Reload the page.',
   'error.badName': 'Please enter a name (1–24 characters).',
   'error.dismiss': 'Dismiss',

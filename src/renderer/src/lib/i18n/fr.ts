@@ -387,6 +387,7 @@ export const fr = {
   'error.seatLocked': 'Cette place ne peut pas être modifiée pour l’instant.',
   'error.storage': 'L’hôte n’a pas pu enregistrer la partie ; rien n’a été joué.',
   'error.timeout': 'L’hôte n’a pas répondu à temps.',
+  'error.tooLarge': 'C’est trop volumineux pour l’envoyer à l’hôte ({size} Ko ; il accepte au plus {max} Ko).',
   'error.protocol': 'Cette page et l’hôte ne parlent pas la même version. Rechargez la page.',
   'error.badName': 'Entrez un nom (1 à 24 caractères).',
   'error.dismiss': 'Fermer',

@@ -387,6 +387,7 @@ export const hu = {
   'error.seatLocked': 'Ez a hely most nem módosítható.',
   'error.storage': 'A gép nem tudta menteni a játékot; semmi sem történt.',
   'error.timeout': 'A gép nem válaszolt időben.',
+  'error.tooLarge': 'Ez túl nagy ahhoz, hogy a gépnek elküldjük ({size} kB; legfeljebb {max} kB fér bele).',
   'error.protocol': 'Az oldal és a gép eltérő verziót használ. Töltsd újra az oldalt.',
   'error.badName': 'Adj meg egy nevet (1–24 karakter).',
   'error.dismiss': 'Bezárás',
