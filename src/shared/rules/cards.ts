@@ -19,33 +19,3 @@ export const opponentsOf = (s: GameState, seat: Seat): Seat[] => {
   for (let o = 0; o < s.players; o++) if (o !== seat) out.push(o);
   return out;
 };
-
-/** What scoring asks of a card set every round, worked out once per set. */
-export interface SetFacts {
-  readonly evilCount: number;
-  /** Cards whose holder discards their Evil allies (the Angel). */
-  readonly purgers: readonly CardId[];
-  /** Every character id, in the set's order (the deck before a shuffle). */
-  readonly ids: readonly CardId[];
-  /** Every character id in the order of `Array.prototype.sort()`, and each id's place in it. */
-  readonly sortedIds: readonly CardId[];
-  readonly sortedIndex: ReadonlyMap<CardId, number>;
-}
-
-const factsBySet = new WeakMap<CardSet, SetFacts>();
-
-export function setFacts(set: CardSet): SetFacts {
-  let facts = factsBySet.get(set);
-  if (!facts) {
-    const sortedIds = set.characters.map((c) => c.id).sort();
-    facts = {
-      evilCount: set.characters.filter((c) => c.evil).length,
-      purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
-      ids: set.characters.map((c) => c.id),
-      sortedIds,
-      sortedIndex: new Map(sortedIds.map((id, i) => [id, i])),
-    };
-    factsBySet.set(set, facts);
-  }
-  return facts;
-}

@@ -13,29 +13,26 @@ const COUNTER = 12;
 const SIGMA = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574] as const;
 
 /** The input block of a 256-bit key (32 bytes) and a 96-bit nonce (3 little-endian words), counter 0. */
-export function chachaInput(key: Uint8Array, nonce: readonly [number, number, number]): Uint32Array {
+export function chachaInput(key: Uint8Array, nonce: readonly [number, number, number]): number[] {
   if (key.length !== 32) throw new Error('a ChaCha20 key is 32 bytes');
-  const input = new Uint32Array(2 * BLOCK_WORDS);
-  input.set(SIGMA, 0);
-  for (let i = 0; i < 8; i++) {
-    input[4 + i] = key[4 * i]! | (key[4 * i + 1]! << 8) | (key[4 * i + 2]! << 16) | (key[4 * i + 3]! << 24);
-  }
-  input[13] = nonce[0];
-  input[14] = nonce[1];
-  input[15] = nonce[2];
-  return input;
+  // A plain array: a typed array this size costs more to allocate than a block costs to compute.
+  const io: number[] = [SIGMA[0], SIGMA[1], SIGMA[2], SIGMA[3]];
+  for (let i = 0; i < 8; i++) io.push((key[4 * i]! | (key[4 * i + 1]! << 8) | (key[4 * i + 2]! << 16) | (key[4 * i + 3]! << 24)) >>> 0);
+  io.push(0, nonce[0] >>> 0, nonce[1] >>> 0, nonce[2] >>> 0);
+  for (let i = 0; i < BLOCK_WORDS; i++) io.push(0);
+  return io;
 }
 
 /**
  * Keystream block number `counter` of `io`'s input (its first 16 words, from `chachaInput`),
- * written into its last 16 words, as the little-endian words of the 64 keystream bytes.
+ * written into its last 16 words, as the little-endian words (unsigned) of the 64 keystream bytes.
  */
-export function chachaBlock(io: Uint32Array, counter: number): void {
+export function chachaBlock(io: number[], counter: number): void {
   io[COUNTER] = counter;
   let x0 = io[0]!, x1 = io[1]!, x2 = io[2]!, x3 = io[3]!;
   let x4 = io[4]!, x5 = io[5]!, x6 = io[6]!, x7 = io[7]!;
   let x8 = io[8]!, x9 = io[9]!, x10 = io[10]!, x11 = io[11]!;
-  let x12 = io[12], x13 = io[13]!, x14 = io[14]!, x15 = io[15]!;
+  let x12 = counter, x13 = io[13]!, x14 = io[14]!, x15 = io[15]!;
   for (let round = 0; round < 10; round++) {
     // Column rounds.
     x0 = (x0 + x4) | 0; x12 = rotl(x12 ^ x0, 16); x8 = (x8 + x12) | 0; x4 = rotl(x4 ^ x8, 12);
@@ -57,10 +54,10 @@ export function chachaBlock(io: Uint32Array, counter: number): void {
     x3 = (x3 + x4) | 0; x14 = rotl(x14 ^ x3, 8); x9 = (x9 + x14) | 0; x4 = rotl(x4 ^ x9, 7);
   }
   const o = BLOCK_WORDS;
-  io[o] = x0 + io[0]!; io[o + 1] = x1 + io[1]!; io[o + 2] = x2 + io[2]!; io[o + 3] = x3 + io[3]!;
-  io[o + 4] = x4 + io[4]!; io[o + 5] = x5 + io[5]!; io[o + 6] = x6 + io[6]!; io[o + 7] = x7 + io[7]!;
-  io[o + 8] = x8 + io[8]!; io[o + 9] = x9 + io[9]!; io[o + 10] = x10 + io[10]!; io[o + 11] = x11 + io[11]!;
-  io[o + 12] = x12 + io[12]; io[o + 13] = x13 + io[13]!; io[o + 14] = x14 + io[14]!; io[o + 15] = x15 + io[15]!;
+  io[o] = (x0 + io[0]!) >>> 0; io[o + 1] = (x1 + io[1]!) >>> 0; io[o + 2] = (x2 + io[2]!) >>> 0; io[o + 3] = (x3 + io[3]!) >>> 0;
+  io[o + 4] = (x4 + io[4]!) >>> 0; io[o + 5] = (x5 + io[5]!) >>> 0; io[o + 6] = (x6 + io[6]!) >>> 0; io[o + 7] = (x7 + io[7]!) >>> 0;
+  io[o + 8] = (x8 + io[8]!) >>> 0; io[o + 9] = (x9 + io[9]!) >>> 0; io[o + 10] = (x10 + io[10]!) >>> 0; io[o + 11] = (x11 + io[11]!) >>> 0;
+  io[o + 12] = (x12 + counter) >>> 0; io[o + 13] = (x13 + io[13]!) >>> 0; io[o + 14] = (x14 + io[14]!) >>> 0; io[o + 15] = (x15 + io[15]!) >>> 0;
 }
 
 const rotl = (x: number, n: number): number => (x << n) | (x >>> (32 - n));

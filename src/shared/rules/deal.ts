@@ -1,6 +1,6 @@
 // Starting a round: history cards, the deal with the five-player burned card, the theme card
 // and the start player (rulebook "Game order", ruling 10).
-import { setFacts } from './cards';
+import { setFacts } from './set-facts';
 import type { GameEvent } from './events';
 import { revealHistory } from './history';
 import { DealError } from './deal-error';

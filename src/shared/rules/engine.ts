@@ -5,6 +5,7 @@ import { DEFAULT_CARD_SET } from './card-set/default-set';
 import type { CardSet } from './card-set/types';
 import { startRound } from './deal';
 import { DealError } from './deal-error';
+import { isBuiltPlay, setFacts } from './set-facts';
 import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
 import type { GameEvent } from './events';
@@ -136,7 +137,7 @@ const NO_EVENTS: Result<readonly GameEvent[], RuleError> = Object.freeze(ok(Obje
 /** Why `action` may not be applied now, or null when it may. */
 function refusal(s: GameState, action: Action): RuleError | null {
   if (s.over) return ruleError('GAME_OVER', 'the game is over');
-  const malformed = shapeProblem(s, action);
+  const malformed = isBuiltPlay(setFacts(s.cardSet), action) ? null : shapeProblem(s, action);
   if (malformed) return ruleError('MALFORMED_ACTION', malformed);
   if (action.seat !== currentDecider(s)) return ruleError('NOT_YOUR_TURN', `seat ${currentDecider(s)} acts now`);
   if (isPlay(action)) {

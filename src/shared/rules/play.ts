@@ -2,6 +2,7 @@
 // abilities that act when played.
 import type { PlayAction } from './actions';
 import { defOf } from './cards';
+import { setFacts } from './set-facts';
 import { removeAt } from './effects/effect';
 import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
@@ -44,27 +45,33 @@ function holdsSuit(s: GameState, hand: readonly CardId[], suit: StrengthSuit): b
   return false;
 }
 
-/** Every legal play of the seat to play. */
+/** Every legal play of the seat to play (the engine's shared action objects: see `SetFacts.plays`). */
 export function legalPlays(s: GameState): PlayAction[] {
   const seat = seatToPlay(s);
-  if (opensRound(s)) return [{ seat, play: s.themeCard }];
+  const facts = setFacts(s.cardSet);
+  const faceUp = facts.plays[seat]!;
+  if (opensRound(s)) return [faceUp[facts.index.get(s.themeCard)!]!];
   const hand = s.hands[seat]!;
   const lead = s.meeting.leadSuit;
   const out: PlayAction[] = [];
-  if (lead === null) {
-    for (const card of hand) out.push({ seat, play: card });
-    return out;
-  }
-  // Each card's suit looked up once (this runs at every step of every bot playout).
-  const suits = hand.map((card) => defOf(s, card).suit);
-  const holdsLead = suits.includes(lead);
+  // Each card's number looked up once (this runs at every step of every bot playout).
+  let holdsLead = false;
   for (let i = 0; i < hand.length; i++) {
-    const mode = playMode(lead, suits[i]!, holdsLead);
-    if (mode === 'faceUp') out.push({ seat, play: hand[i]! });
-    else if (mode === 'faceDown') out.push({ seat, play: hand[i]!, faceDown: true });
+    const n = facts.index.get(hand[i]!)!;
+    handNumbers[i] = n;
+    if (facts.suits[n] === lead) holdsLead = true;
+  }
+  for (let i = 0; i < hand.length; i++) {
+    const n = handNumbers[i]!;
+    const mode = playMode(lead, facts.suits[n]!, holdsLead);
+    if (mode === 'faceUp') out.push(faceUp[n]!);
+    else if (mode === 'faceDown') out.push(facts.faceDownPlays[seat]![n]!);
   }
   return out;
 }
+
+/** Scratch space of `legalPlays`: the numbers of the cards of a hand. */
+const handNumbers: number[] = [];
 
 /** Put a checked card into the meeting and trigger its when-played ability. */
 export function playCard(d: DraftState, seat: Seat, card: CardId, faceDown: boolean, events: GameEvent[] | null): void {

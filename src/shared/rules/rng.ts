@@ -18,7 +18,7 @@ export const seedKey = (seed: string): Uint8Array => sha256(utf8ToBytes(seed));
 
 export class Rng {
   /** The block's input, then the current keystream block (chacha20.ts). */
-  private readonly io: Uint32Array;
+  private readonly io: number[];
   /** The next unread word of the current block; BLOCK_WORDS when it is used up. */
   private next = BLOCK_WORDS;
   /** Keystream blocks computed so far (the ChaCha20 block counter). */

@@ -1,32 +1,51 @@
 // The end of a round (ruling 9): hands join allies, the Angel purges Evil, the Evil monopoly,
 // exclusion, and the Fame of each history card in play.
 import type { FameCondition } from './card-set/types';
-import { defOf, isEvilAlly, setFacts } from './cards';
+import { isEvilAlly, isMasked } from './cards';
+import { type SetFacts, setFacts } from './set-facts';
 import type { AngelDiscard, DraftState, GameState, RoundScore, SeatScore } from './state';
 import type { CardId, Seat } from './types';
 
 export function scoreRound(d: DraftState): RoundScore {
-  const inHand = new Set(d.hands.flat());
-  // (a) cards left in hands join their owners' allies.
-  d.hands.forEach((hand, seat) => {
-    d.allies[seat]!.push(...hand);
+  // (a) cards left in hands join their owners' allies, after those already there.
+  const fromHandAt: number[] = [];
+  for (let seat = 0; seat < d.players; seat++) {
+    const allies = d.allies[seat]!;
+    const hand = d.hands[seat]!;
+    fromHandAt.push(allies.length);
+    for (let i = 0; i < hand.length; i++) allies.push(hand[i]!);
     d.hands[seat] = [];
-  });
+  }
   // (b) the holder of an unmasked Angel discards their Evil allies.
-  const { evilCount, purgers } = setFacts(d.cardSet);
+  const facts = setFacts(d.cardSet);
+  const { evilCount, purgers } = facts;
   let purge: AngelDiscard | null = null;
-  d.allies.forEach((allies, seat) => {
-    if (!purgers.some((c) => allies.includes(c) && !d.masked.includes(c))) return;
-    const evil = allies.filter((c) => isEvilAlly(d, c));
-    d.allies[seat] = allies.filter((c) => !evil.includes(c));
-    d.discard.push(...evil);
-    const discarded = evil.slice().sort();
-    purge = { seat, discarded, fromHand: discarded.filter((c) => inHand.has(c)) };
-  });
+  for (let seat = 0; seat < d.players; seat++) {
+    const allies = d.allies[seat]!;
+    if (!holdsUnmasked(d, allies, purgers)) continue;
+    const kept: CardId[] = [];
+    const evil: CardId[] = [];
+    const fromHand: CardId[] = [];
+    for (let i = 0; i < allies.length; i++) {
+      const card = allies[i]!;
+      if (!isEvilAlly(d, card)) kept.push(card);
+      else {
+        evil.push(card);
+        if (i >= fromHandAt[seat]!) fromHand.push(card);
+      }
+    }
+    d.allies[seat] = kept;
+    for (const card of evil) d.discard.push(card);
+    purge = { seat, discarded: evil.sort(), fromHand: fromHand.sort() };
+  }
 
-  const seats = d.allies.map((allies) => countAllies(d, allies));
-  // (c) one seat holding every Evil card gains 2 and nobody else gains any.
-  const monopoly = seats.findIndex((s) => s.evil === evilCount);
+  const seats: SeatScore[] = [];
+  let monopoly = -1;
+  for (let seat = 0; seat < d.players; seat++) {
+    seats.push(countAllies(d, facts, d.allies[seat]!));
+    // (c) one seat holding every Evil card gains 2 and nobody else gains any.
+    if (monopoly < 0 && seats[seat]!.evil === evilCount) monopoly = seat;
+  }
   const evilAllowed = d.historyActive.some((h) => d.cardSet.historyById.get(h)!.effect.kind === 'evilAllowed');
   if (monopoly >= 0) {
     seats[monopoly]!.fameGained = 2;
@@ -41,7 +60,7 @@ export function scoreRound(d: DraftState): RoundScore {
       }
     }
   }
-  seats.forEach((s, seat) => (d.fame[seat]! += s.fameGained));
+  for (let seat = 0; seat < seats.length; seat++) d.fame[seat]! += seats[seat]!.fameGained;
 
   return {
     round: d.round,
@@ -55,6 +74,11 @@ export function scoreRound(d: DraftState): RoundScore {
   };
 }
 
+function holdsUnmasked(s: GameState, allies: readonly CardId[], cards: readonly CardId[]): boolean {
+  for (const card of cards) if (allies.includes(card) && !isMasked(s, card)) return true;
+  return false;
+}
+
 /**
  * Copies of lists of distinct cards, each sorted by id (as `Array.prototype.sort()` would), by
  * placing every card at its rank instead of comparing strings: this runs every round of every
@@ -62,58 +86,69 @@ export function scoreRound(d: DraftState): RoundScore {
  */
 function sortedById(s: GameState, lists: readonly (readonly CardId[])[]): CardId[][] {
   const { sortedIds, sortedIndex } = setFacts(s.cardSet);
-  const listAt = new Int8Array(sortedIds.length).fill(-1);
-  lists.forEach((list, i) => {
-    for (const card of list) listAt[sortedIndex.get(card)!] = i;
-  });
-  const out = lists.map((): CardId[] => []);
+  const listAt = new Array<number>(sortedIds.length).fill(-1);
+  const out: CardId[][] = [];
+  for (let i = 0; i < lists.length; i++) {
+    for (const card of lists[i]!) listAt[sortedIndex.get(card)!] = i;
+    out.push([]);
+  }
   for (let rank = 0; rank < sortedIds.length; rank++) if (listAt[rank]! >= 0) out[listAt[rank]!]!.push(sortedIds[rank]!);
   return out;
 }
 
 /** Counts of one seat's allies: 2s count three of their suit, masked allies one with no suit. */
-function countAllies(s: GameState, allies: readonly CardId[]): SeatScore {
+function countAllies(s: GameState, facts: SetFacts, allies: readonly CardId[]): SeatScore {
   const score: SeatScore = { power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: 0 };
   for (const card of allies) {
-    if (s.masked.includes(card)) {
+    if (s.masked.length > 0 && s.masked.includes(card)) {
       score.masked++;
       score.total++;
       continue;
     }
-    const def = defOf(s, card);
-    const weight = def.effect.kind === 'countsAs' ? def.effect.count : 1;
+    const n = facts.index.get(card)!;
+    const weight = facts.weights[n]!;
+    const suit = facts.suits[n]!;
     score.total += weight;
-    if (def.suit !== 'wild') score[def.suit] += weight;
-    if (def.evil) score.evil++;
+    if (suit !== 'wild') score[suit] += weight;
+    if (facts.evil[n]) score.evil++;
   }
   return score;
 }
 
-/** Seats not excluded that meet a condition; "most" needs at least one, ties share. */
-function meeting(s: GameState, condition: FameCondition, seats: readonly SeatScore[]): Seat[] {
-  const value = (seat: Seat): number => {
-    const sc = seats[seat]!;
-    switch (condition.kind) {
-      case 'mostSuit':
-      case 'fewestSuit':
-        return sc[condition.suit];
-      case 'mostTotal':
-      case 'fewestTotal':
-        return sc.total;
-      case 'mostEvil':
-        return sc.evil;
-      case 'mostOf':
-        return s.allies[seat]!.filter((c) => condition.cards.includes(c) && !s.masked.includes(c)).length;
-      case 'none':
-        return 0;
+/** One seat's value for a condition (the seat's allies for `mostOf`). */
+function valueOf(s: GameState, condition: FameCondition, score: SeatScore, seat: Seat): number {
+  switch (condition.kind) {
+    case 'mostSuit':
+    case 'fewestSuit':
+      return score[condition.suit];
+    case 'mostTotal':
+    case 'fewestTotal':
+      return score.total;
+    case 'mostEvil':
+      return score.evil;
+    case 'mostOf': {
+      let count = 0;
+      for (const c of s.allies[seat]!) if (condition.cards.includes(c) && !s.masked.includes(c)) count++;
+      return count;
     }
-  };
+    case 'none':
+      return 0;
+  }
+}
+
+/** Seats not excluded that meet a condition, in seat order; "most" needs at least one, ties share. */
+function meeting(s: GameState, condition: FameCondition, seats: readonly SeatScore[]): Seat[] {
   if (condition.kind === 'none') return [];
-  const eligible = seats.flatMap((sc, seat) => (sc.excluded ? [] : [seat]));
-  if (eligible.length === 0) return [];
-  const values = eligible.map(value);
   const fewest = condition.kind === 'fewestSuit' || condition.kind === 'fewestTotal';
-  const best = fewest ? Math.min(...values) : Math.max(...values);
-  if (!fewest && best < 1) return [];
-  return eligible.filter((_, i) => values[i] === best);
+  let best = fewest ? Infinity : -Infinity;
+  const values: number[] = [];
+  for (let seat = 0; seat < seats.length; seat++) {
+    const v = seats[seat]!.excluded ? NaN : valueOf(s, condition, seats[seat]!, seat);
+    values.push(v);
+    if (fewest ? v < best : v > best) best = v;
+  }
+  if (best === Infinity || best === -Infinity || (!fewest && best < 1)) return [];
+  const out: Seat[] = [];
+  for (let seat = 0; seat < seats.length; seat++) if (values[seat] === best) out.push(seat);
+  return out;
 }
