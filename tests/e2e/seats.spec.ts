@@ -132,3 +132,25 @@ test('on a desktop, hovering or focusing a card shows its full text beside it, a
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('a seat opened in a second tab leaves the first waiting, with Play here to take it back', async ({ browser }) => {
+  const errors: string[] = [];
+  const first = await openPage(browser, errors, 'first tab: ');
+  await startSoloTable(first, host.url, 3, 'Ann');
+  // The same browser (same localStorage, so the same seat token) opens the table's link again.
+  const second = await first.context().newPage();
+  pageErrors(second, { prefix: 'second tab: ', into: errors });
+  await second.goto(first.url());
+  await expect(second.getByTestId('hand')).toBeVisible();
+  await expect(first.getByTestId('connection-status')).toHaveText('Your seat is open in another tab or device');
+  await shot(first, 'seat-open-elsewhere');
+  // The second tab plays on; the first comes back only when asked (no tug of war between tabs).
+  await expect(second.getByTestId('connection-status')).toHaveText('Connected');
+  await first.getByTestId('play-here').click();
+  await expect(first.getByTestId('connection-status')).toHaveText('Connected');
+  await expect(first.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Ann');
+  await expect(second.getByTestId('connection-status')).toHaveText('Your seat is open in another tab or device');
+  await expect(second.getByTestId('play-here')).toBeVisible();
+  expect(errors).toEqual([]);
+  await first.context().close();
+});

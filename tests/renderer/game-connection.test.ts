@@ -1,6 +1,6 @@
 // GameConnection over a fake socket: intents carry a rising seq and the view's version, seat
 // tokens are kept per table and used to resume after a drop, refusals become notices.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClientEvent, ServerToClientEvents } from '../../src/shared/protocol/events';
 import { GameConnection } from '../../src/renderer/src/lib/connection/game-connection.svelte';
 import { localSeatStore } from '../../src/renderer/src/lib/connection/seat-store';
@@ -29,6 +29,10 @@ class FakeSocket implements ClientSocket {
     const answer = this.answers[event];
     if (!answer) return Promise.reject(new Error('operation has timed out'));
     return Promise.resolve(answer(payload) as never);
+  }
+  reconnects = 0;
+  reconnect(): void {
+    this.reconnects += 1;
   }
   close(): void {}
   push<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
@@ -173,5 +177,45 @@ describe('GameConnection', () => {
     expect(c.error?.params?.['size']).toBeGreaterThan(MAX_MESSAGE_BYTES / 1024);
     expect(socket.sent, 'nothing went to the host').toEqual([]);
     expect(await c.openReplay({ format: 'chronicle-record' })).not.toBeNull();
+  });
+
+  it('waits for the player after its seat was opened elsewhere, and takes it back on Play here', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    await c.join(table.id, 'Ada');
+    await flush();
+    socket.push('game:error', { code: 'SUPERSEDED', message: 'this seat was resumed from another connection' });
+    socket.lifecycle('disconnect', 'io server disconnect');
+    expect(c.status).toBe('closed');
+    expect(c.seat).toBeNull();
+    expect(socket.reconnects, 'no tug of war between two tabs').toBe(0);
+    c.playHere();
+    expect(socket.reconnects).toBe(1);
+    socket.sent.length = 0;
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(socket.sent.map((s) => s.event)).toContain('table:resume');
+    expect(c.status).toBe('live');
+  });
+
+  it('connects again by itself after the host cut it off for a burst, and takes its seat back', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    await c.join(table.id, 'Ada');
+    await flush();
+    vi.useFakeTimers();
+    try {
+      socket.push('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
+      socket.lifecycle('disconnect', 'io server disconnect');
+      expect(c.status).toBe('lost');
+      expect(socket.reconnects).toBe(0);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(socket.reconnects).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    socket.sent.length = 0;
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(socket.sent.map((s) => s.event)).toContain('table:resume');
+    expect(c.seat).toBe(0);
   });
 });

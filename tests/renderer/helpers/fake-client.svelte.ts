@@ -60,6 +60,7 @@ export class FakeClient implements GameClient {
   replayLog = (viewer: unknown) => this.#log('replayLog', viewer).then(() => null);
   replayAnalyse = (version: number) => this.#log('replayAnalyse', version).then(() => null);
   leave = () => this.#log('leave');
+  playHere = (): void => void this.#log('playHere');
   dismissError = (): void => {
     this.error = null;
   };

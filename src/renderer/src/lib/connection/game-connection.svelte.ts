@@ -36,6 +36,9 @@ export interface ConnectionOptions {
   readonly resumeTable?: string | null;
 }
 
+/** After the host cut the connection for a burst of messages: long enough for its limit to refill. */
+const RECONNECT_AFTER_CUT_MS = 3000;
+
 export class GameConnection implements GameClient {
   status = $state<ConnectionStatus>('connecting');
   tables = $state.raw<readonly TableInfo[]>([]);
@@ -55,6 +58,8 @@ export class GameConnection implements GameClient {
   #seq = 0;
   #watching: { tableId: string; pin: string | undefined } | null = null;
   #resumeTable: string | null;
+  /** The host told us our seat was opened elsewhere; its closing the connection is expected. */
+  #superseded = false;
   /** Pushes that come while a request to sit down waits for its answer (see #entering). */
   #arriving: { batches: EventBatch[]; view: PlayerView | null } | null = null;
   #arrived: { batches: EventBatch[]; view: PlayerView | null } | null = null;
@@ -64,8 +69,9 @@ export class GameConnection implements GameClient {
     this.#store = options.store ?? localSeatStore();
     this.#timeoutMs = options.timeoutMs ?? 8000;
     this.#resumeTable = options.resumeTable ?? null;
-    socket.onLifecycle((what) => {
+    socket.onLifecycle((what, detail) => {
       if (what === 'connect') void this.#onConnect();
+      else if (what === 'disconnect' && detail === 'io server disconnect') this.#closedByHost();
       else if (what === 'disconnect' || this.status === 'live') this.status = 'lost';
     });
     socket.on('game:view', (view, batches) => {
@@ -90,7 +96,11 @@ export class GameConnection implements GameClient {
     });
     socket.on('game:error', ({ code }) => {
       this.error = noticeFor(code);
-      if (code === 'SUPERSEDED') this.seat = null;
+      if (code !== 'SUPERSEDED') return;
+      // The seat went to another tab or device: it comes back here only if the player asks.
+      this.#superseded = true;
+      this.#resumeTable = this.table?.id ?? null;
+      this.seat = null;
     });
   }
 
@@ -190,6 +200,27 @@ export class GameConnection implements GameClient {
     if (table && this.seat !== null) this.#store.delete(table.id);
     this.#awayFromTable();
     return true;
+  }
+
+  playHere(): void {
+    if (this.status !== 'closed') return;
+    this.#superseded = false;
+    this.status = 'connecting';
+    this.#socket.reconnect();
+  }
+
+  /**
+   * The host closed the connection: after a superseded seat the page waits for the player (two
+   * tabs would otherwise take the seat from each other for ever); after anything else (a burst
+   * cut off by the rate limit) it connects again after a pause and takes its seat back.
+   */
+  #closedByHost(): void {
+    if (this.#superseded) {
+      this.status = 'closed';
+      return;
+    }
+    this.status = 'lost';
+    setTimeout(() => this.#socket.reconnect(), RECONNECT_AFTER_CUT_MS);
   }
 
   dismissError(): void {

@@ -14,6 +14,8 @@ export interface ClientSocket {
   onLifecycle(listener: (what: SocketLifecycle, detail: string) => void): void;
   /** Emit with an acknowledgement; rejects when the host does not answer within `timeoutMs`. */
   request<E extends ClientEvent>(event: E, payload: PayloadOf<E>, timeoutMs: number): Promise<ReplyOf<E>>;
+  /** Connect again after the host closed the connection (Socket.IO does not retry then by itself). */
+  reconnect(): void;
   close(): void;
 }
 
@@ -49,6 +51,9 @@ export function createSocket(url: string, auth: SocketAuth): ClientSocket {
     request(event, payload, timeoutMs) {
       const emit = socket.timeout(timeoutMs).emitWithAck as (e: ClientEvent, p: unknown) => Promise<unknown>;
       return emit.call(socket.timeout(timeoutMs), event, payload) as Promise<ReplyOf<typeof event>>;
+    },
+    reconnect() {
+      socket.connect();
     },
     close() {
       socket.close();

@@ -10,7 +10,8 @@ import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
 import type { Notice } from './errors';
 
-export type ConnectionStatus = 'connecting' | 'live' | 'lost';
+/** `closed`: the host closed this connection because the seat was opened elsewhere; it waits for the player. */
+export type ConnectionStatus = 'connecting' | 'live' | 'lost' | 'closed';
 
 export interface GameClient {
   readonly status: ConnectionStatus;
@@ -60,5 +61,7 @@ export interface GameClient {
   replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null>;
   replayAnalyse(version: number): Promise<ReplayAnalysis | null>;
   leave(): Promise<boolean>;
+  /** After the seat was opened elsewhere (status `closed`): connect again and take it back here. */
+  playHere(): void;
   dismissError(): void;
 }

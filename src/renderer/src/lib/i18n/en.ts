@@ -8,6 +8,8 @@ export const en = {
   'status.connecting': 'Connecting…',
   'status.live': 'Connected',
   'status.lost': 'Connection lost — reconnecting…',
+  'status.closed': 'Your seat is open in another tab or device',
+  'status.playHere': 'Play here',
 
   'lobby.title': 'Lobby',
   'lobby.tables': 'Tables on this host',

@@ -8,6 +8,8 @@ export const fr = {
   'status.connecting': 'Connexion…',
   'status.live': 'Connecté',
   'status.lost': 'Connexion perdue — reconnexion…',
+  'status.closed': 'Votre place est ouverte dans un autre onglet ou appareil',
+  'status.playHere': 'Jouer ici',
 
   'lobby.title': 'Salon',
   'lobby.tables': 'Tables sur cet hôte',

@@ -8,6 +8,8 @@ export const hu = {
   'status.connecting': 'Kapcsolódás…',
   'status.live': 'Kapcsolódva',
   'status.lost': 'Megszakadt a kapcsolat — újrakapcsolódás…',
+  'status.closed': 'A helyed egy másik lapon vagy eszközön van nyitva',
+  'status.playHere': 'Játék itt',
 
   'lobby.title': 'Előtér',
   'lobby.tables': 'Asztalok ezen a gépen',
