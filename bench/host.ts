@@ -11,7 +11,11 @@
 //   intent → views  one 6-seat table, six clients: from the moment the deciding client emits
 //                   `game:act` until all six clients hold the new view (validation, engine,
 //                   fsync of the record, six private views), one action at a time;
-//                   these three are measured in turns (ROUNDS rounds of each), so that a load
+//   floor           what an action cannot do without, with no game: a bare server (the host's
+//                   wire parser) that on `game:act` appends a record line and fdatasyncs it,
+//                   then sends six views and their events serialised beforehand (those of a
+//                   real 6-seat game, in turn) to six clients, then the ack;
+//                   these four are measured in turns (ROUNDS rounds of each), so that a load
 //                   that comes and goes on a shared machine weighs on them alike;
 //   50 tables       fifty 6-seat tables of client bots at once (300 sockets), each bot acting
 //                   on its own view; the same intent → all-six-views latency per action, with
@@ -26,11 +30,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { type Socket, io } from 'socket.io-client';
+import { JsonText } from '../src/main/host/json-text';
 import { silentLog } from '../src/main/host/log';
+import { wireParser } from '../src/main/host/wire';
+import { type EventBatch, batchesFor } from '../src/shared/protocol/event-log';
+import { applyAction, currentDecider, legalActions, newGame } from '../src/shared/rules/engine';
 import { createHost } from '../src/main/host/create-host';
 import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
-import type { PlayerView } from '../src/shared/rules/view';
+import { type PlayerView, viewFor } from '../src/shared/rules/view';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -61,7 +69,8 @@ async function serve(): Promise<void> {
     // Every bench client connects from 127.0.0.1: one address opening the fifty tables.
     lifecycle: { maxTablesPerAddress: 10_000 },
   });
-  process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port });
+  const floor = await floorServer(dataDir);
+  process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port, floor });
   process.on('message', (m) => {
     if (typeof m === 'object' && m !== null && 'fdatasync' in m) void fdatasyncSamples(dataDir, Number(m.fdatasync)).then((r) => process.send!(r));
     if (m === 'cpu') process.send!(process.cpuUsage());
@@ -74,6 +83,44 @@ async function serve(): Promise<void> {
       process.exit(0);
     })();
   });
+}
+
+/**
+ * The floor of an action: on `game:act`, a record line appended and flushed, then the six
+ * views (and their events) of a real game's next version, serialised beforehand, to the six
+ * sockets connected, then the ack. Returns its port.
+ */
+async function floorServer(dataDir: string): Promise<number> {
+  const messages: { line: string; views: (readonly [JsonText<PlayerView>, JsonText<EventBatch[]>])[] }[] = [];
+  const rng = new BotRng(7);
+  const game = newGame({ players: 6, seed: 'floor' });
+  if (!game.ok) throw new Error(game.error.message);
+  let state = game.value.state;
+  while (!state.over) {
+    const action = rng.pick(legalActions(state, currentDecider(state)!));
+    const step = applyAction(state, action);
+    if (!step.ok) throw new Error(step.error.message);
+    state = step.value.state;
+    const log = [{ version: state.version, events: step.value.events }];
+    const views = Array.from({ length: 6 }, (_, seat) => [JsonText.of(viewFor(state, seat)), JsonText.of(batchesFor(log, seat, state.version - 1, state.version))] as const);
+    messages.push({ line: `${JSON.stringify({ t: 'act', a: action, seq: state.version })}\n`, views });
+  }
+  const fh = await open(join(dataDir, 'floor.jsonl'), 'a');
+  const server = createServer();
+  const io = new Server(server, { serveClient: false, parser: wireParser });
+  let next = 0;
+  io.on('connection', (s) =>
+    s.on('game:act', (_p: unknown, ack: (r: unknown) => void) => {
+      const m = messages[next++ % messages.length]!;
+      writeSync(fh.fd, m.line);
+      void fh.datasync().then(() => {
+        [...io.sockets.sockets.values()].forEach((socket, i) => socket.emit('game:view', ...m.views[i % 6]!));
+        ack({ ok: true });
+      });
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return (server.address() as AddressInfo).port;
 }
 
 let syncFile: { fh: FileHandle; line: string } | null = null;
@@ -224,6 +271,24 @@ async function actionSampler(port: number): Promise<(n: number) => Promise<numbe
   };
 }
 
+/** One action at a time to the floor server from one of six clients, until all six hold its views. */
+async function floorSampler(port: number): Promise<(n: number) => Promise<number[]>> {
+  const clients = await Promise.all(Array.from({ length: 6 }, () => connect(port)));
+  let waiting: { left: number; done: () => void } | null = null;
+  for (const c of clients) c.on('game:view', () => waiting && --waiting.left === 0 && waiting.done());
+  return async (n) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const held = new Promise<void>((done) => (waiting = { left: 6, done }));
+      const t0 = now();
+      untyped(clients[i % 6]!).emit('game:act', {}, () => {});
+      await held;
+      out.push(now() - t0);
+    }
+    return out;
+  };
+}
+
 async function manyTables(port: number, think: (rng: BotRng) => number): Promise<{ lat: number[]; seconds: number }> {
   const tables = await Promise.all(Array.from({ length: TABLES }, () => SixSeats.open(port)));
   for (const t of tables) await t.newGame();
@@ -255,7 +320,7 @@ async function manyTables(port: number, think: (rng: BotRng) => number): Promise
 
 async function main(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ports = await new Promise<{ bare: number; host: number }>((resolve) => child.once('message', (m) => resolve(m as { bare: number; host: number })));
+  const ports = await new Promise<{ bare: number; host: number; floor: number }>((resolve) => child.once('message', (m) => resolve(m as { bare: number; host: number; floor: number })));
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
   console.log(`bench/host — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}; host in a child process, clients here`);
 
@@ -270,11 +335,14 @@ async function main(): Promise<void> {
   };
   const pings = await ackSampler(ports.bare);
   const actions = await actionSampler(ports.host);
+  const floors = await floorSampler(ports.floor);
   await pings(ACK_WARMUP);
   await actions(SINGLE_WARMUP);
+  await floors(SINGLE_WARMUP);
   const acks: number[] = [];
   const moves: number[] = [];
   const syncs: number[] = [];
+  const floorTimes: number[] = [];
   let bytes = 0;
   let ackCpu = 0;
   let moveCpu = 0;
@@ -285,6 +353,7 @@ async function main(): Promise<void> {
     c0 = await hostCpu();
     moves.push(...(await actions(SINGLE_SAMPLES / ROUNDS)));
     moveCpu += (await hostCpu()) - c0;
+    floorTimes.push(...(await floors(SINGLE_SAMPLES / ROUNDS)));
     const synced = await fdatasync(SYNC_SAMPLES / ROUNDS);
     syncs.push(...synced.samples);
     bytes = synced.bytes;
@@ -292,12 +361,17 @@ async function main(): Promise<void> {
   const ack = quantiles(acks);
   const one = quantiles(moves);
   const sync = quantiles(syncs);
+  const floor = quantiles(floorTimes);
   console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n}; server CPU ${ms(ackCpu / ack.n)} per ack)`);
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table; host CPU ${ms(moveCpu / one.n)} per action)`);
   console.log(`append + fdatasync, ${String(bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
+  console.log(`floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand)`);
   console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
   console.log(
     `intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`,
+  );
+  console.log(
+    `floor ÷ (ack + fdatasync)           p50 ${(floor.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(floor.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (the host's own share: intent→views ÷ floor p50 ${(one.p50 / floor.p50).toFixed(2)}×, p99 ${(one.p99 / floor.p99).toFixed(2)}×)`,
   );
 
   for (const [label, think] of [
