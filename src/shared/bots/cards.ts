@@ -2,6 +2,7 @@
 // up by card id, and the history cards' goals. Everything is derived from the card data (effect
 // kinds and conditions), never from card ids, so a table's own card set works the same.
 import type { CardSet, EffectKind, FameCondition, HistoryDef } from '../rules/card-set/types';
+import { cardNumber, setFacts } from '../rules/set-facts';
 import type { CardId, HistoryId, StrengthSuit } from '../rules/types';
 
 /** Suit as an index: 0 power, 1 wisdom, 2 love, 3 wild. */
@@ -57,14 +58,16 @@ export function botCards(set: CardSet): BotCards {
     }),
   );
   const byId = new Map(all.map((c) => [c.id, c]));
+  const facts = setFacts(set);
   const cards: BotCards = {
     set,
     all,
     byId,
     info(card) {
-      const i = byId.get(card);
-      if (!i) throw new Error(`unknown card ${card}`);
-      return i;
+      // The engine's own card numbers: every playout step asks this many times.
+      const n = cardNumber(facts, card);
+      if (n < 0) throw new Error(`unknown card ${card}`);
+      return all[n]!;
     },
     evilCount: all.filter((c) => c.evil).length,
     demon: all.find((c) => c.kind === 'demonChoice')?.id ?? null,

@@ -1,12 +1,13 @@
 // Small queries about cards, through the table's card set.
 import type { CardSet, CharacterDef } from './card-set/types';
 import type { GameState } from './state';
+import { cardNumber, setFacts } from './set-facts';
 import type { CardId, Seat } from './types';
 
 export const defOf = (s: GameState, card: CardId): CharacterDef => {
-  const def = s.cardSet.characterById.get(card);
-  if (!def) throw new Error(`unknown card ${card}`); // ids are validated at the boundary
-  return def;
+  const n = cardNumber(setFacts(s.cardSet), card);
+  if (n < 0) throw new Error(`unknown card ${card}`); // ids are validated at the boundary
+  return s.cardSet.characters[n]!;
 };
 
 export const isMasked = (s: GameState, card: CardId): boolean => s.masked.includes(card);

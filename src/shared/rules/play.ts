@@ -2,7 +2,7 @@
 // abilities that act when played.
 import type { PlayAction } from './actions';
 import { defOf } from './cards';
-import { setFacts } from './set-facts';
+import { cardNumber, setFacts } from './set-facts';
 import { removeAt } from './effects/effect';
 import { DECISIONS } from './effects/registry';
 import { type RuleError, ruleError } from './errors';
@@ -50,14 +50,14 @@ export function legalPlays(s: GameState): PlayAction[] {
   const seat = seatToPlay(s);
   const facts = setFacts(s.cardSet);
   const faceUp = facts.plays[seat]!;
-  if (opensRound(s)) return [faceUp[facts.index.get(s.themeCard)!]!];
+  if (opensRound(s)) return [faceUp[cardNumber(facts, s.themeCard)]!];
   const hand = s.hands[seat]!;
   const lead = s.meeting.leadSuit;
   const out: PlayAction[] = [];
   // Each card's number looked up once (this runs at every step of every bot playout).
   let holdsLead = false;
   for (let i = 0; i < hand.length; i++) {
-    const n = facts.index.get(hand[i]!)!;
+    const n = cardNumber(facts, hand[i]!);
     handNumbers[i] = n;
     if (facts.suits[n] === lead) holdsLead = true;
   }

@@ -2,7 +2,7 @@
 // exclusion, and the Fame of each history card in play.
 import type { FameCondition } from './card-set/types';
 import { isEvilAlly, isMasked } from './cards';
-import { type SetFacts, setFacts } from './set-facts';
+import { type SetFacts, cardNumber, setFacts } from './set-facts';
 import type { AngelDiscard, DraftState, GameState, RoundScore, SeatScore } from './state';
 import type { CardId, Seat } from './types';
 
@@ -85,11 +85,12 @@ function holdsUnmasked(s: GameState, allies: readonly CardId[], cards: readonly 
  * playout.
  */
 function sortedById(s: GameState, lists: readonly (readonly CardId[])[]): CardId[][] {
-  const { sortedIds, sortedIndex } = setFacts(s.cardSet);
+  const facts = setFacts(s.cardSet);
+  const { sortedIds, sortedRanks } = facts;
   const listAt = new Array<number>(sortedIds.length).fill(-1);
   const out: CardId[][] = [];
   for (let i = 0; i < lists.length; i++) {
-    for (const card of lists[i]!) listAt[sortedIndex.get(card)!] = i;
+    for (const card of lists[i]!) listAt[sortedRanks[cardNumber(facts, card)]!] = i;
     out.push([]);
   }
   for (let rank = 0; rank < sortedIds.length; rank++) if (listAt[rank]! >= 0) out[listAt[rank]!]!.push(sortedIds[rank]!);
@@ -105,7 +106,7 @@ function countAllies(s: GameState, facts: SetFacts, allies: readonly CardId[]): 
       score.total++;
       continue;
     }
-    const n = facts.index.get(card)!;
+    const n = cardNumber(facts, card);
     const weight = facts.weights[n]!;
     const suit = facts.suits[n]!;
     score.total += weight;

@@ -13,11 +13,13 @@ export interface SetFacts {
   readonly purgers: readonly CardId[];
   /** Every character id, in the set's order (the deck before a shuffle). */
   readonly ids: readonly CardId[];
-  /** Every character id in the order of `Array.prototype.sort()`, and each id's place in it. */
+  /** Every character id in the order of `Array.prototype.sort()`, and by number each id's place in it. */
   readonly sortedIds: readonly CardId[];
-  readonly sortedIndex: ReadonlyMap<CardId, number>;
-  /** Each character's number: its place in the set. The arrays below are read by that number. */
+  readonly sortedRanks: readonly number[];
+  /** Each character's number: its place in the set (`cardNumber` reads it fastest). The arrays below are read by that number. */
   readonly index: ReadonlyMap<CardId, number>;
+  /** Card numbers by `shapeOf` their id; -1 for no card, -2 where two ids share a shape. */
+  readonly byShape: Int16Array;
   readonly suits: readonly Suit[];
   /** How many allies of its suit the card counts as at the round's end (2s: three). */
   readonly weights: readonly number[];
@@ -48,8 +50,9 @@ export function setFacts(set: CardSet): SetFacts {
       purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
       ids,
       sortedIds,
-      sortedIndex: new Map(sortedIds.map((id, i) => [id, i])),
+      sortedRanks: ids.map((id) => sortedIds.indexOf(id)),
       index: new Map(ids.map((id, i) => [id, i])),
+      byShape: shapeTable(ids),
       suits: set.characters.map((c) => c.suit),
       weights: set.characters.map((c) => (c.effect.kind === 'countsAs' ? c.effect.count : 1)),
       evil: set.characters.map((c) => c.evil),
@@ -63,11 +66,37 @@ export function setFacts(set: CardSet): SetFacts {
   return facts;
 }
 
+/**
+ * The number of a card of the set, -1 for any other string. Ids of a set rarely share their
+ * first letter, last letter and length (`shapeOf`), so one look in a small table and one
+ * comparison usually find it, in half the time of a Map lookup; an id whose shape is shared
+ * takes the Map.
+ */
+export function cardNumber(facts: SetFacts, card: CardId): number {
+  const n = facts.byShape[shapeOf(card)]!;
+  if (n >= 0) return facts.ids[n] === card ? n : -1;
+  return n === -1 ? -1 : (facts.index.get(card) ?? -1);
+}
+
+const SHAPE_BITS = 15;
+const shapeOf = (id: string): number =>
+  ((id.charCodeAt(0) & 31) << 10) | ((id.charCodeAt(id.length - 1) & 31) << 5) | (id.length & 31);
+
+function shapeTable(ids: readonly CardId[]): Int16Array {
+  const table = new Int16Array(1 << SHAPE_BITS).fill(-1);
+  ids.forEach((id, n) => {
+    const shape = shapeOf(id);
+    table[shape] = table[shape] === -1 ? n : -2;
+  });
+  return table;
+}
+
 /** Whether `action` is one of the plays the engine builds (`SetFacts.plays`), well-formed by construction. */
 export function isBuiltPlay(facts: SetFacts, action: unknown): boolean {
   if (typeof action !== 'object' || action === null) return false;
   const a = action as PlayAction;
-  const n = facts.index.get(a.play);
-  if (n === undefined) return false;
+  if (typeof a.play !== 'string') return false;
+  const n = cardNumber(facts, a.play);
+  if (n < 0) return false;
   return (a.faceDown === true ? facts.faceDownPlays : facts.plays)[a.seat]?.[n] === a;
 }
