@@ -117,7 +117,7 @@ describe('the end of a game', () => {
     const log = await viewer.request<{ log: { version: number }[] }>('replay:log', { viewer: 'spectator' });
     expect(log.ok && log.log.length).toBe(opened.last + 1);
     const decision = opened.actors.findIndex((seat) => seat === 0);
-    const analysed = await viewer.request<{ analysis: { master: object; masterWin: number; playedWin: number } | null }>('replay:analyse', { version: decision });
+    const analysed = await viewer.request<{ analysis: { master: object; masterWin: number; playedWin: number } | null }>('replay:analyse', { version: decision }, 30_000);
     if (!analysed.ok) throw new Error(analysed.code);
     expect(analysed.analysis?.masterWin).toBeGreaterThanOrEqual(0);
     const view = (start.ok ? start.view : null);

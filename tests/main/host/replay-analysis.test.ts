@@ -12,6 +12,9 @@ import { randomRecord } from '../../helpers/playout';
 import { type TestHost, startHost } from './helpers/host';
 import { decider, startedGame } from './helpers/table';
 
+/** An analysis thinks about half a second of one core, in a worker that may still be starting: on a loaded machine, several times that. */
+const ANALYSIS_WAIT_MS = 30_000;
+
 let pool: BotPool | null = null;
 let host: TestHost | null = null;
 afterEach(async () => {
@@ -29,7 +32,7 @@ async function firstAnswered(analyse: Analyser, record: GameRecord, version: num
   if (!opened.ok) throw new Error(opened.code);
   const answered: string[] = [];
   // One connection, so the host reads the analysis request before the move.
-  const analysis = player.request<{ analysis: object | null }>('replay:analyse', { version }).then((r) => (answered.push('analysis'), r));
+  const analysis = player.request<{ analysis: object | null }>('replay:analyse', { version }, ANALYSIS_WAIT_MS).then((r) => (answered.push('analysis'), r));
   const move = player.act(player.view!.legalActions[0]!).then((r) => (answered.push('move'), r));
   const [a, m] = await Promise.all([analysis, move]);
   expect(m.ok, 'the move is accepted').toBe(true);
@@ -77,7 +80,7 @@ describe('replay analysis on a host', () => {
     const { players: again } = await startedGame(host, 3);
     const other = again[0]!;
     expect((await other.request('replay:open', { record })).ok).toBe(true);
-    const [a, b] = await Promise.all([other.request('replay:analyse', { version: first }), other.request('replay:analyse', { version: second })]);
+    const [a, b] = await Promise.all([other.request('replay:analyse', { version: first }, ANALYSIS_WAIT_MS), other.request('replay:analyse', { version: second }, ANALYSIS_WAIT_MS)]);
     expect(a.ok).toBe(true);
     expect(b.ok === false && b.code).toBe('ANALYSIS_BUSY');
   }, 60_000);

@@ -47,9 +47,10 @@ export class Player {
     });
   }
 
-  async request<T extends object = object>(event: ClientEvent, payload?: unknown): Promise<Reply<T>> {
+  /** `timeoutMs`: longer for what thinks (a replay analysis), sized for a loaded 2-core machine. */
+  async request<T extends object = object>(event: ClientEvent, payload?: unknown, timeoutMs = 5000): Promise<Reply<T>> {
     // Any payload, bad ones included: the hostile tests send them through here.
-    const reply = (await untyped(this.socket).timeout(5000).emitWithAck(event, payload)) as Reply<T>;
+    const reply = (await untyped(this.socket).timeout(timeoutMs).emitWithAck(event, payload)) as Reply<T>;
     this.inbox.push({ event: `reply:${event}`, payload: reply });
     return reply;
   }
