@@ -119,6 +119,17 @@ test('on a desktop, hovering or focusing a card shows its full text beside it, a
   await shot(page, 'card-hover-panel');
   await page.getByTestId('connection-status').hover();
   await expect(tip).toBeHidden();
+  // Escape dismisses it where it stands; so does a resize (it was placed for the old window).
+  await card.hover();
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await page.getByTestId('connection-status').hover();
+  await card.hover();
+  await expect(tip).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tip).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // By keyboard: the focused card's panel, also for the next card the arrows reach.
   await card.focus();
