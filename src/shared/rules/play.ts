@@ -41,7 +41,8 @@ function playMode(lead: StrengthSuit | null, suit: Suit, holdsLead: boolean): 'f
 }
 
 function holdsSuit(s: GameState, hand: readonly CardId[], suit: StrengthSuit): boolean {
-  for (let i = 0; i < hand.length; i++) if (defOf(s, hand[i]!).suit === suit) return true;
+  const facts = setFacts(s.cardSet);
+  for (let i = 0; i < hand.length; i++) if (facts.suits[cardNumber(facts, hand[i]!)] === suit) return true;
   return false;
 }
 
@@ -61,11 +62,13 @@ export function legalPlays(s: GameState): PlayAction[] {
     handNumbers[i] = n;
     if (facts.suits[n] === lead) holdsLead = true;
   }
+  // As playMode says, without naming the mode.
+  const faceDown = facts.faceDownPlays[seat]!;
   for (let i = 0; i < hand.length; i++) {
     const n = handNumbers[i]!;
-    const mode = playMode(lead, facts.suits[n]!, holdsLead);
-    if (mode === 'faceUp') out.push(faceUp[n]!);
-    else if (mode === 'faceDown') out.push(facts.faceDownPlays[seat]![n]!);
+    const suit = facts.suits[n];
+    if (lead === null || suit === 'wild' || suit === lead) out.push(faceUp[n]!);
+    else if (!holdsLead) out.push(faceDown[n]!);
   }
   return out;
 }

@@ -7,7 +7,7 @@ import type { DraftState } from './state';
 import { FAME_TO_WIN } from './types';
 
 export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[] | null): void {
-  if (!d.hands.some((h) => h.length === 0)) return;
+  if (!hasEmptyHand(d)) return;
   d.lastRound = scoreRound(d);
   events?.push({ type: 'roundScored', score: d.lastRound, fame: d.fame.slice() });
   d.historyUsed = [...d.historyUsed, ...d.historyRevealed];
@@ -25,4 +25,9 @@ export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[] | null): 
   }
   d.round++;
   startRound(d, events);
+}
+
+function hasEmptyHand(d: DraftState): boolean {
+  for (const hand of d.hands) if (hand.length === 0) return true;
+  return false;
 }
