@@ -147,7 +147,7 @@ export class SocketConnections implements TableConnections {
   }
 
   viewToSpectators(view: ReadyView): void {
-    const batches = this.deps.story('spectator', view.version - 1, view.version);
+    const batches = view.latest ?? this.deps.story('spectator', view.version - 1, view.version);
     this.deps.io.to(spectatorRoom(this.deps.tableId)).emit('game:view', view.json, batches);
   }
 
@@ -196,7 +196,8 @@ export class SocketConnections implements TableConnections {
    */
   private sendView(socket: HostSocket, view: ReadyView): void {
     if (view.version <= socket.data.sentVersion) return;
-    const batches = this.deps.story(view.viewer, socket.data.sentVersion, view.version);
+    const after = socket.data.sentVersion;
+    const batches = view.latest && after === view.version - 1 ? view.latest : this.deps.story(view.viewer, after, view.version);
     socket.data.sentVersion = view.version;
     socket.emit('game:view', view.json, batches);
   }

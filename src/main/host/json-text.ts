@@ -12,4 +12,9 @@ export class JsonText<T> {
   static of<T>(value: T): JsonText<T> {
     return new JsonText<T>(JSON.stringify(value));
   }
+
+  /** A text already written as `JSON.stringify` writes a `T` (shared-json.ts writes such texts). */
+  static written<T>(text: string): JsonText<T> {
+    return new JsonText<T>(text);
+  }
 }

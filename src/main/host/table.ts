@@ -27,6 +27,8 @@ import type { TableLine } from './table-log';
 import { hashToken, newToken, tokenMatches } from './tokens';
 import { type ConnectionId, type GameStory, type ReadyView, type TableConnections, readyView } from './transport';
 import { batchesFor } from '../../shared/protocol/event-log';
+import type { GameEvent } from '../../shared/rules/events';
+import { readyViews } from './ready-views';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;
@@ -351,7 +353,7 @@ export class Table {
     const state = step.value.state;
     const written = this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
     // The views are built and serialised while the disk flushes; none goes out before it has.
-    const views = this.readyViews(state);
+    const views = this.viewsToSend(state, step.value.events);
     const failed = await written;
     if (failed) return failed;
     this.send(views);
@@ -419,14 +421,20 @@ export class Table {
   }
 
   private pushAll(): void {
-    if (this.model.state) this.send(this.readyViews(this.model.state));
+    if (this.model.state) this.send(this.viewsToSend(this.model.state));
   }
 
-  /** The views of `state` for the seats held by a connection, and for spectators if any watch. */
-  private readyViews(state: GameState): { seats: (ReadyView | null)[]; spectators: ReadyView | null } {
+  /**
+   * The views of `state` for the seats held by a connection, and for spectators if any watch;
+   * with the `events` that produced it, each view carries them too.
+   */
+  private viewsToSend(state: GameState, events?: readonly GameEvent[]): { seats: (ReadyView | null)[]; spectators: ReadyView | null } {
+    const seats = this.model.seats.flatMap((_, seat) => (this.connections.presence(seat).connected ? [seat] : []));
+    const watched = this.connections.spectatorCount() > 0;
+    const ready = readyViews(state, watched ? [...seats, 'spectator'] : seats, events);
     return {
-      seats: this.model.seats.map((_, seat) => (this.connections.presence(seat).connected ? readyView(viewFor(state, seat)) : null)),
-      spectators: this.connections.spectatorCount() > 0 ? readyView(viewFor(state, 'spectator')) : null,
+      seats: this.model.seats.map((_, seat) => ready[seats.indexOf(seat)] ?? null),
+      spectators: watched ? ready.at(-1)! : null,
     };
   }
 

@@ -12,7 +12,7 @@ export type ConnectionId = string;
 
 /** The protocol's events as the host sends them: a view goes serialised ahead (wire.ts). */
 export type HostToClientEvents = Omit<ServerToClientEvents, 'game:view'> & {
-  'game:view': (view: JsonText<PlayerView>, batches: readonly EventBatch[]) => void;
+  'game:view': (view: JsonText<PlayerView>, batches: readonly EventBatch[] | JsonText<readonly EventBatch[]>) => void;
 };
 
 /** The events a table sends as they are; views go with their events (`view…` below). */
@@ -30,6 +30,12 @@ export interface ReadyView {
   readonly version: number;
   readonly viewer: Viewer;
   readonly json: JsonText<PlayerView>;
+  /**
+   * The events of `version` alone for this viewer, serialised too: what goes with the view to
+   * a connection that holds the version before (ready-views.ts). Any other connection gets
+   * its events from the table's story.
+   */
+  readonly latest?: JsonText<readonly EventBatch[]>;
 }
 
 export const readyView = (view: PlayerView): ReadyView => ({ version: view.version, viewer: view.viewer, json: JsonText.of(view) });
