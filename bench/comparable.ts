@@ -6,13 +6,15 @@ import { BotRng } from '../src/shared/bots/prng';
 import { applyInPlace, currentDecider, legalActions, newGame } from '../src/shared/rules';
 import { draftOf } from '../src/shared/rules/state';
 
-export { type MasterRate, measureMaster } from './master-rate';
+export { type MasterRate, cpuMs, measureMaster } from './master-rate';
 
 export interface Tally {
   games: number;
   actions: number;
   rounds: number;
   ms: number;
+  /** CPU time of this process over the same work. */
+  cpuMs: number;
 }
 
 export const PLAYERS = 4;

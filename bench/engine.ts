@@ -21,6 +21,11 @@
 // commit (bench/engine-baseline.js bundles them into out/bench/baseline.mjs), "before" beside
 // "after". Everything runs in this one thread. After a warm-up, the workloads take turns in
 // SLICES short slices, about MEASURE_MS in all for each.
+//
+// Each workload is timed twice: by the wall clock, and by the CPU time of this process (all its
+// threads, the garbage collector's included). On a shared machine the wall clock also counts
+// the time other processes hold the cores; the CPU time is what the work costs one core, and
+// games per CPU-second are the figures to compare with an idle machine's games per second.
 import { cpus, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,7 +34,7 @@ import { BotRng } from '../src/shared/bots/prng';
 import { randomAction } from '../src/shared/bots/random-player';
 import { type GameState, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
 import * as current from './comparable';
-import { PLAYERS, type Tally, freshSeed } from './comparable';
+import { PLAYERS, type Tally, cpuMs, freshSeed } from './comparable';
 
 type Comparable = typeof current;
 
@@ -63,20 +68,27 @@ function playOne(choose: Chooser, rng: BotRng, tally: Tally): void {
   tally.rounds += s.round + 1;
 }
 
-/** Run `step` repeatedly for about `ms`, checking the clock every `batch` steps. */
-function runFor(ms: number, batch: number, step: () => void): number {
+interface Timed {
+  ms: number;
+  cpuMs: number;
+}
+
+/** Run `step` repeatedly for about `ms`, checking the clock every `batch` steps; adds the wall and CPU time taken to `into`. */
+function runFor(ms: number, batch: number, step: () => void, into: Timed = { ms: 0, cpuMs: 0 }): void {
   const start = performance.now();
+  const cpuStart = cpuMs();
   let now = start;
   do {
     for (let i = 0; i < batch; i++) step();
     now = performance.now();
   } while (now - start < ms);
-  return now - start;
+  into.ms += now - start;
+  into.cpuMs += cpuMs() - cpuStart;
 }
 
 const perSecond = (n: number, ms: number) => (n * 1000) / ms;
 const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const newTally = (): Tally => ({ games: 0, actions: 0, rounds: 0, ms: 0 });
+const newTally = (): Tally => ({ games: 0, actions: 0, rounds: 0, ms: 0, cpuMs: 0 });
 
 const legalRng = new BotRng(1);
 const viewRng = new BotRng(2);
@@ -84,15 +96,15 @@ const random = newTally();
 const viewDriven = newTally();
 const inPlaceRng = new BotRng(3);
 const inPlace = newTally();
-const baseline = { deals: 0, ms: 0 };
+const baseline = { deals: 0, ms: 0, cpuMs: 0 };
 
 // The baseline commit's engine and bots, when bench/engine-baseline.js could build them.
 const baselineFile = join(dirname(fileURLToPath(import.meta.url)), 'baseline.mjs');
 const before = existsSync(baselineFile) ? ((await import(pathToFileURL(baselineFile).href)) as Comparable & { BASELINE_COMMIT: string }) : null;
 const beforeRng = new BotRng(3);
 const inPlaceBefore = newTally();
-const masterNow: current.MasterRate = { decisions: 0, playouts: 0, ms: 0 };
-const masterBefore: current.MasterRate = { decisions: 0, playouts: 0, ms: 0 };
+const masterNow: current.MasterRate = { decisions: 0, playouts: 0, ms: 0, cpuMs: 0 };
+const masterBefore: current.MasterRate = { decisions: 0, playouts: 0, ms: 0, cpuMs: 0 };
 
 function deal(): void {
   const created = newGame({ players: PLAYERS, seed: freshSeed() });
@@ -109,14 +121,19 @@ if (before) runFor(WARMUP_MS / 3, 5, () => before.playInPlace(beforeRng, newTall
 // The workloads take turns in short slices, so that a change of machine load (other
 // processes) weighs on all of them alike and the ratios stay meaningful.
 for (let slice = 0; slice < SLICES; slice++) {
-  random.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromLegalActions, legalRng, random));
-  baseline.ms += runFor(MEASURE_MS / SLICES, 50, () => {
-    deal();
-    baseline.deals++;
-  });
-  viewDriven.ms += runFor(MEASURE_MS / SLICES, 5, () => playOne(fromView, viewRng, viewDriven));
-  inPlace.ms += runFor(MEASURE_MS / SLICES, 5, () => current.playInPlace(inPlaceRng, inPlace));
-  if (before) inPlaceBefore.ms += runFor(MEASURE_MS / SLICES, 5, () => before.playInPlace(beforeRng, inPlaceBefore));
+  runFor(MEASURE_MS / SLICES, 5, () => playOne(fromLegalActions, legalRng, random), random);
+  runFor(
+    MEASURE_MS / SLICES,
+    50,
+    () => {
+      deal();
+      baseline.deals++;
+    },
+    baseline,
+  );
+  runFor(MEASURE_MS / SLICES, 5, () => playOne(fromView, viewRng, viewDriven), viewDriven);
+  runFor(MEASURE_MS / SLICES, 5, () => current.playInPlace(inPlaceRng, inPlace), inPlace);
+  if (before) runFor(MEASURE_MS / SLICES, 5, () => before.playInPlace(beforeRng, inPlaceBefore), inPlaceBefore);
 }
 
 // The Master: the same games (same seeds, same decisions) in both versions, taking turns.
@@ -150,8 +167,12 @@ const rows: [string, string][] = [
   ['random games / s (applyInPlace) — goal 5,000', fmt(perSecond(inPlace.games, inPlace.ms), 1)],
   ['actions / s (applyInPlace)', fmt(perSecond(inPlace.actions, inPlace.ms))],
   ['ratio in-place game time / deal-only time', `${fmt(inPlace.ms / inPlace.games / dealOnlyMsPerGame, 1)}×`],
+  ['random games / CPU-s (applyInPlace) — goal 5,000', fmt(perSecond(inPlace.games, inPlace.cpuMs), 1)],
+  ['baseline deal-only games / CPU-s (same rounds)', fmt(perSecond(baseline.deals, baseline.cpuMs) / roundsPerGame, 1)],
+  ['ratio in-place game / deal-only, CPU time', `${fmt(inPlace.cpuMs / inPlace.games / ((roundsPerGame * baseline.cpuMs) / baseline.deals), 1)}×`],
   ['Master playouts / s of thinking', fmt(perSecond(masterNow.playouts, masterNow.ms))],
   [`Master playouts per ${MASTER_DEFAULT_MS} ms decision`, fmt(perSecond(masterNow.playouts, masterNow.ms) * (MASTER_DEFAULT_MS / 1000))],
+  [`Master playouts per ${MASTER_DEFAULT_MS} ms of CPU`, fmt(perSecond(masterNow.playouts, masterNow.cpuMs) * (MASTER_DEFAULT_MS / 1000))],
 ];
 
 if (before) {
@@ -159,11 +180,19 @@ if (before) {
   const gamesBefore = perSecond(inPlaceBefore.games, inPlaceBefore.ms);
   const masterRateNow = perSecond(masterNow.playouts, masterNow.ms);
   const masterRateBefore = perSecond(masterBefore.playouts, masterBefore.ms);
+  const cpuGamesNow = perSecond(inPlace.games, inPlace.cpuMs);
+  const cpuGamesBefore = perSecond(inPlaceBefore.games, inPlaceBefore.cpuMs);
+  const cpuMasterNow = perSecond(masterNow.playouts, masterNow.cpuMs);
+  const cpuMasterBefore = perSecond(masterBefore.playouts, masterBefore.cpuMs);
   rows.push(
     [`before (${BASELINE}): random games / s (applyInPlace)`, fmt(gamesBefore, 1)],
     ['after ÷ before: in-place games', `${fmt(gamesNow / gamesBefore, 2)}×`],
+    [`before: random games / CPU-s (applyInPlace)`, fmt(cpuGamesBefore, 1)],
+    ['after ÷ before: in-place games, CPU time', `${fmt(cpuGamesNow / cpuGamesBefore, 2)}×`],
     [`before: Master playouts per ${MASTER_DEFAULT_MS} ms decision`, fmt(masterRateBefore * (MASTER_DEFAULT_MS / 1000))],
     ['after ÷ before: Master playouts', `${fmt(masterRateNow / masterRateBefore, 2)}×`],
+    [`before: Master playouts per ${MASTER_DEFAULT_MS} ms of CPU`, fmt(cpuMasterBefore * (MASTER_DEFAULT_MS / 1000))],
+    ['after ÷ before: Master playouts, CPU time', `${fmt(cpuMasterNow / cpuMasterBefore, 2)}×`],
   );
 }
 

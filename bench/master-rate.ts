@@ -8,8 +8,17 @@ import { type Bot, createBot } from '../src/shared/bots/index';
 export interface MasterRate {
   decisions: number;
   playouts: number;
+  /** Wall-clock time of its decisions. */
   ms: number;
+  /** CPU time this process spent over the same decisions (all its threads, the collector's included). */
+  cpuMs: number;
 }
+
+/** CPU time of this process so far, in ms. */
+export const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const PLAYOUTS_PER_DECISION = 300;
 
@@ -17,13 +26,21 @@ const PLAYOUTS_PER_DECISION = 300;
 export function measureMaster(seed: string, rounds: number, into: MasterRate): void {
   const master = createBot('master', { seed, budget: { playouts: PLAYOUTS_PER_DECISION } });
   const bots: Bot[] = [master, ...[1, 2, 3].map((s) => createBot('adept', { seed: `${seed}:${s}` }))];
+  // The arena reads the clock just before and just after each decision: the CPU clock is read with it.
+  let cpuBefore = 0;
+  let cpuAfter = 0;
   playGame({ players: 4, seed, maxRounds: rounds, observeAll: true }, bots, {
-    now: () => performance.now(),
+    now: () => {
+      cpuBefore = cpuAfter;
+      cpuAfter = cpuMs();
+      return performance.now();
+    },
     onDecision(seat, ms, view) {
       if (seat !== 0 || view.legalActions.length < 2) return;
       into.decisions++;
       into.playouts += master.lastStats?.playouts ?? 0;
       into.ms += ms;
+      into.cpuMs += cpuAfter - cpuBefore;
     },
   });
 }
