@@ -24,7 +24,8 @@ export function checkPlay(s: GameState, card: CardId, faceDown: boolean): RuleEr
     return ruleError('THEME_CARD_MUST_OPEN', `the round opens with the theme card ${s.themeCard}`);
   }
   const lead = s.meeting.leadSuit;
-  const suit = defOf(s, card).suit;
+  const facts = setFacts(s.cardSet);
+  const suit = facts.suits[cardNumber(facts, card)]!;
   // The rest of the hand matters only for a card off the lead suit.
   const offLead = lead !== null && suit !== 'wild' && suit !== lead;
   const must = playMode(lead, suit, offLead && holdsSuit(s, hand, lead));

@@ -13,8 +13,19 @@ import { BLOCK_WORDS, chachaBlock, chachaInput } from './chacha20';
 export const Stream = { HistoryDeck: 1, History: 2, Deal: 3 } as const;
 export type Stream = (typeof Stream)[keyof typeof Stream];
 
-/** The ChaCha20 key of a game, derived once from its seed. */
-export const seedKey = (seed: string): Uint8Array => sha256(utf8ToBytes(seed));
+/** The ChaCha20 key of a game, derived once from its seed (SHA-256 of its UTF-8 bytes). */
+export const seedKey = (seed: string): Uint8Array => sha256(asciiBytes(seed) ?? utf8ToBytes(seed));
+
+/** The bytes of an ASCII text (its UTF-8 bytes), null for any other text; cheaper than a TextEncoder call for a short seed. */
+function asciiBytes(text: string): Uint8Array | null {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return null;
+    bytes[i] = code;
+  }
+  return bytes;
+}
 
 export class Rng {
   /** The block's input, then the current keystream block (chacha20.ts). */

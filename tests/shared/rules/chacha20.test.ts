@@ -1,5 +1,7 @@
 // The engine's own ChaCha20 block function gives exactly the keystream of @noble/ciphers'
-// chacha20 (which the engine used before): every seed deals the same cards as it always did.
+// chacha20 (which the engine used before), and a seed's key is the SHA-256 of its UTF-8 bytes:
+// every seed deals the same cards as it always did.
+import { createHash } from 'node:crypto';
 import { chacha20 } from '@noble/ciphers/chacha.js';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_WORDS, chachaBlock, chachaInput } from '../../../src/shared/rules/chacha20';
@@ -66,6 +68,14 @@ describe('Rng', () => {
       // below(2 ** 32 - 1) returns every word under its limit as it is: 5 blocks' worth.
       const drawn = Array.from({ length: words.length }, () => rng.below(0xffff_ffff));
       expect(drawn).toEqual(Array.from(words).filter((w) => w < 0xffff_ffff));
+    }
+  });
+});
+
+describe('seedKey', () => {
+  it('is the SHA-256 of the seed as UTF-8, for ASCII seeds and others', () => {
+    for (const seed of ['', 'bench-1', 'a'.repeat(300), 'Ádám és Éva', 'jeu-été-🂡', '\u007f\u0080']) {
+      expect(hex(seedKey(seed))).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
     }
   });
 });
