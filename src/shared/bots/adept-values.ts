@@ -80,7 +80,10 @@ export class Judge {
   private dumpCache = NaN;
   private readonly suitCache = [NaN, NaN, NaN];
   private readonly suitCount = [0, 0, 0];
-  private readonly worstCache = new Map<number, number>();
+  /** By hand size; a plain array, as a Map per Judge (one per playout step) was a good part of the garbage. */
+  private readonly worstCache: number[] = [];
+  /** Our values of the unseen cards, ascending, once worked out. */
+  private unseenValues: number[] | null = null;
 
   constructor(readonly t: Board) {
     this.maxFame = Math.max(...t.fame);
@@ -199,9 +202,9 @@ export class Judge {
   /** Expected worth to us of the worst of `h` unseen cards (what a seat throws away). */
   worstOf(h: number): number {
     if (h <= 0 || this.unseen.length === 0) return 0;
-    const hit = this.worstCache.get(h);
+    const hit = this.worstCache[h];
     if (hit !== undefined) return hit;
-    const values = this.unseen.map((c) => this.valueOf(this.t.me, c)).sort((a, b) => a - b);
+    const values = (this.unseenValues ??= this.unseen.map((c) => this.valueOf(this.t.me, c)).sort((a, b) => a - b));
     const u = values.length;
     const k = Math.min(h, u);
     // P(the minimum is the i-th smallest) = C(u-1-i, k-1) / C(u, k), built up term by term.
@@ -211,7 +214,7 @@ export class Judge {
       e += p * values[i]!;
       p *= (u - k - i) / (u - 1 - i);
     }
-    this.worstCache.set(h, e);
+    this.worstCache[h] = e;
     return e;
   }
 
