@@ -346,6 +346,7 @@ async function main(): Promise<void> {
   let bytes = 0;
   let ackCpu = 0;
   let moveCpu = 0;
+  let floorCpu = 0;
   for (let r = 0; r < ROUNDS; r++) {
     let c0 = await hostCpu();
     acks.push(...(await pings(ACK_SAMPLES / ROUNDS)));
@@ -353,7 +354,9 @@ async function main(): Promise<void> {
     c0 = await hostCpu();
     moves.push(...(await actions(SINGLE_SAMPLES / ROUNDS)));
     moveCpu += (await hostCpu()) - c0;
+    c0 = await hostCpu();
     floorTimes.push(...(await floors(SINGLE_SAMPLES / ROUNDS)));
+    floorCpu += (await hostCpu()) - c0;
     const synced = await fdatasync(SYNC_SAMPLES / ROUNDS);
     syncs.push(...synced.samples);
     bytes = synced.bytes;
@@ -365,7 +368,7 @@ async function main(): Promise<void> {
   console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n}; server CPU ${ms(ackCpu / ack.n)} per ack)`);
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table; host CPU ${ms(moveCpu / one.n)} per action)`);
   console.log(`append + fdatasync, ${String(bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
-  console.log(`floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand)`);
+  console.log(`floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand; CPU ${ms(floorCpu / floor.n)} per action)`);
   console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
   console.log(
     `intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`,
