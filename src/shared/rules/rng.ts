@@ -49,16 +49,24 @@ export class Rng {
 
   /** A uniform integer in [0, n), without modulo bias. */
   below(n: number): number {
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    // 2 ** 32 % n in 32-bit integer arithmetic ((2 ** 32 - n) % n): a float modulo costs far more.
+    const limit = 0x1_0000_0000 - ((-n >>> 0) % n);
     for (;;) {
-      const w = this.word();
-      if (w < limit) return w % n;
+      const w = this.word() >>> 0;
+      if (w < limit) return (w % n) >>> 0;
     }
   }
 
-  /** A new array with the items in uniformly random order. */
+  /** A new array with the items in uniformly random order (as `shuffled`, without a closure per draw). */
   shuffle<T>(items: readonly T[]): T[] {
-    return shuffled(items, (n) => this.below(n));
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const t = out[i]!;
+      out[i] = out[j]!;
+      out[j] = t;
+    }
+    return out;
   }
 }
 
