@@ -177,7 +177,11 @@ test('one player against three bots follows every play, ability, meeting and rou
   const lines = await log.locator('li').evaluateAll((items) => items.map((li) => ({ version: Number(li.getAttribute('data-version')), kind: li.classList[0] ?? '', text: li.textContent ?? '' })));
   expect(leaksInLog(lines, hiddenCards(tableId, 0))).toEqual([]);
   if (lines.some((l) => l.text.startsWith('Ann (you) played') && l.text.includes('face down'))) {
-    expect(leaksInLog(lines, hiddenCards(tableId, 1)).length, "the scan finds Ann's own face-down plays when judged as Bot 2").toBeGreaterThan(0);
+    // Judged as someone who never saw them. A spectator first; a bot that looked at Ann's hand
+    // knows her cards, so any other viewer may serve.
+    const others: readonly (number | 'spectator')[] = ['spectator', 1, 2, 3];
+    const found = others.find((viewer) => leaksInLog(lines, hiddenCards(tableId, viewer)).length > 0);
+    expect(found, "the scan finds Ann's own face-down plays when judged as another viewer").toBeDefined();
   } else console.log('log leak scan: Ann played nothing face down, so the negative control does not apply to this game');
 
   // The score sheet has every round; the last meeting keeps its reason. (The last round's
