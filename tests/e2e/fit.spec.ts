@@ -1,5 +1,5 @@
-// The table fits the screen: whole 6- and 3-player games (one page, zero-delay bots) at laptop
-// and phone sizes (upright and on its side), and the opening of a game in each language. At
+// The table fits the screen: whole 6- and 3-player games (one page, zero-delay bots) at laptop,
+// phone (upright and on its side) and full-HD desktop sizes, and the opening of a game in each language. At
 // every new view, every hand card, every option of the current prompt, the turn cue and every
 // seat lie inside the viewport, with no page scrolling. A screenshot of the late game at each
 // size is kept as an artifact (and in SCREENSHOT_DIR when set).
@@ -80,6 +80,7 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
   { width: 844, height: 390 },
+  { width: 1920, height: 1080 },
 ] as const;
 const label = (size: { width: number; height: number }): string => `${size.width}x${size.height}`;
 
