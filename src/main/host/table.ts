@@ -7,7 +7,7 @@ import type { BotLevel } from '../../shared/protocol/bot-level';
 import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated } from '../../shared/protocol/events';
 import type { SeatInfo, TableInfo } from '../../shared/protocol/table-info';
 import type { Action } from '../../shared/rules/actions';
-import { type Applied, applyAction } from '../../shared/rules/engine';
+import { applyAction } from '../../shared/rules/engine';
 import { resolvePlace } from '../../shared/rules/place';
 import { type GameRecord, recordOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
@@ -28,7 +28,6 @@ import { hashToken, newToken, tokenMatches } from './tokens';
 import { type ConnectionId, type GameStory, type ReadyView, type TableConnections, readyView } from './transport';
 import { batchesFor } from '../../shared/protocol/event-log';
 import type { GameEvent } from '../../shared/rules/events';
-import { isOffered } from './offered';
 import { readyViews } from './ready-views';
 
 /** What the Master would play from a seat's view (hints). */
@@ -345,44 +344,22 @@ export class Table {
     return { ok: true };
   }
 
-  /**
-   * Check, write and flush, then show everyone. The only place the game moves forward. A move
-   * the engine offers is written at once and worked out while the disk flushes; any other goes
-   * to the engine first, which refuses it or works it out before it is written.
-   */
+  /** Apply, write and flush, then show everyone. The only place the game moves forward. */
   private async commit(before: GameState, answer: Action, seq: number | null): Promise<Act> {
     // The record names the card of an answer given by place (ruling 14).
     const action = resolvePlace(before, answer);
-    let step: Applied | undefined;
-    if (!isOffered(before, action)) {
-      const checked = applyAction(before, action);
-      if (!checked.ok) return refuse(checked.error.code, checked.error.message);
-      step = checked.value;
-    }
-    const written = this.writeAndApply([{ t: 'act', a: action, seq }], () => step);
-    step ??= this.offeredStep(before, action);
+    const step = applyAction(before, action);
+    if (!step.ok) return refuse(step.error.code, step.error.message);
+    const state = step.value.state;
+    const written = this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
     // The views are built and serialised while the disk flushes; none goes out before it has.
-    const views = step && this.viewsToSend(step.state, step.events);
+    const views = this.viewsToSend(state, step.value.events);
     const failed = await written;
     if (failed) return failed;
-    if (!step || !views) return refuse('INTERNAL');
-    const { state } = step;
     this.send(views);
     if (state.over) this.deps.changed(this);
     this.bots.schedule();
     return { ok: true, version: state.version };
-  }
-
-  /**
-   * The engine's work on a move it offered, which is being written already. The engine refusing
-   * it is a bug that leaves the file ahead of the game: the table takes no more changes.
-   */
-  private offeredStep(before: GameState, action: Action): Applied | undefined {
-    const step = applyAction(before, action);
-    if (step.ok) return step.value;
-    this.broken = true;
-    this.deps.log.error(`table ${this.id}: the engine refused a move it offered (${step.error.code}); the table is now read-only`);
-    return undefined;
   }
 
   /** A bot's move, if the game is still where the bot saw it; false when the move was refused. */
@@ -395,11 +372,8 @@ export class Table {
     });
   }
 
-  /**
-   * Writes lines to the table file and flushes it, then applies them to the model, an `act`
-   * line with the engine's result `applied` gives. A refusal if the disk failed.
-   */
-  private async writeAndApply(lines: TableLine[], applied?: () => Applied | undefined): Promise<Refusal | null> {
+  /** Writes lines to the table file and flushes it, then applies them to the model. A refusal if the disk failed. */
+  private async writeAndApply(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
     if (this.broken) return refuse('STORAGE_FAILED');
     try {
       await this.file.append(...lines);
@@ -408,9 +382,7 @@ export class Table {
       this.deps.log.error(`table ${this.id}: cannot write its file; the table is now read-only`, e);
       return refuse('STORAGE_FAILED');
     }
-    // The table broke while the disk flushed (offeredStep): the model stays where it was.
-    if (this.broken) return refuse('INTERNAL');
-    for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied?.() : undefined);
+    for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied : undefined);
     return null;
   }
 
