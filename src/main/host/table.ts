@@ -29,6 +29,7 @@ import { type ConnectionId, type GameStory, type ReadyView, type TableConnection
 import { batchesFor } from '../../shared/protocol/event-log';
 import type { GameEvent } from '../../shared/rules/events';
 import { readyViews } from './ready-views';
+import { toAction } from './client-action';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;
@@ -444,14 +445,4 @@ export class Table {
     });
     if (views.spectators) this.connections.viewToSpectators(views.spectators);
   }
-}
-
-/** The engine action for a client's intent (or a bot's answer), with the seat of the connection. */
-function toAction(seat: Seat, a: ClientAction): Action {
-  if ('play' in a) return a.faceDown === undefined ? { seat, play: a.play } : { seat, play: a.play, faceDown: a.faceDown };
-  const choose: { target?: Seat; card?: string; place?: Seat } = {};
-  if (a.choose.target !== undefined) choose.target = a.choose.target;
-  if (a.choose.card !== undefined) choose.card = a.choose.card;
-  if (a.choose.place !== undefined) choose.place = a.choose.place;
-  return { seat, choose };
 }
