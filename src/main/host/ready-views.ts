@@ -26,3 +26,8 @@ export function readyViews(state: GameState, viewers: readonly Viewer[], events?
     ...(latest && { latest: JsonText.written(latest[i]!) }),
   }));
 }
+
+/** The view of `state` for one viewer alone (a connection that just sat down or came back). */
+export function readyViewFor(state: GameState, viewer: Viewer): ReadyView {
+  return readyViews(state, [viewer])[0]!;
+}

@@ -25,10 +25,10 @@ import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from './table-log';
 import { hashToken, newToken, tokenMatches } from './tokens';
-import { type ConnectionId, type GameStory, type ReadyView, type TableConnections, readyView } from './transport';
+import { type ConnectionId, type GameStory, type ReadyView, type TableConnections } from './transport';
 import { batchesFor } from '../../shared/protocol/event-log';
 import type { GameEvent } from '../../shared/rules/events';
-import { readyViews } from './ready-views';
+import { readyViewFor, readyViews } from './ready-views';
 import { toAction } from './client-action';
 
 /** What the Master would play from a seat's view (hints). */
@@ -204,7 +204,7 @@ export class Table {
       const denied = lobby.spectate(this.model, pin);
       if (denied) return denied;
       this.connections.watch(conn);
-      if (this.model.state) this.connections.viewToConnection(conn, readyView(viewFor(this.model.state, 'spectator')));
+      if (this.model.state) this.connections.viewToConnection(conn, readyViewFor(this.model.state, 'spectator'));
       this.deps.changed(this);
       return { ok: true, table: this.info() };
     });
@@ -418,7 +418,7 @@ export class Table {
   }
 
   private pushView(seat: Seat): void {
-    if (this.model.state) this.connections.viewToSeat(seat, readyView(viewFor(this.model.state, seat)));
+    if (this.model.state) this.connections.viewToSeat(seat, readyViewFor(this.model.state, seat));
   }
 
   private pushAll(): void {

@@ -5,7 +5,7 @@ import type { ServerToClientEvents } from '../../shared/protocol/events';
 import type { EventBatch } from '../../shared/protocol/event-log';
 import type { Seat } from '../../shared/rules/types';
 import type { PlayerView, Viewer } from '../../shared/rules/view';
-import { JsonText } from './json-text';
+import type { JsonText } from './json-text';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
@@ -37,8 +37,6 @@ export interface ReadyView {
    */
   readonly latest?: JsonText<readonly EventBatch[]>;
 }
-
-export const readyView = (view: PlayerView): ReadyView => ({ version: view.version, viewer: view.viewer, json: JsonText.of(view) });
 
 /** Views only go forward on one connection: an older or equal version is not sent again. */
 export interface TableTransport {
