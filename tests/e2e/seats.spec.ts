@@ -161,14 +161,14 @@ test('a seat opened in a second tab leaves the first waiting, with Play here to 
   pageErrors(second, { prefix: 'second tab: ', into: errors });
   await second.goto(first.url());
   await expect(second.getByTestId('hand')).toBeVisible();
-  await expect(first.getByTestId('connection-status')).toHaveText('Your seat is open in another tab or device');
+  await expect(first.getByTestId('connection-status')).toHaveText('Seat open elsewhere');
   await shot(first, 'seat-open-elsewhere');
   // The second tab plays on; the first comes back only when asked (no tug of war between tabs).
   await expect(second.getByTestId('connection-status')).toHaveText('Connected');
   await first.getByTestId('play-here').click();
   await expect(first.getByTestId('connection-status')).toHaveText('Connected');
   await expect(first.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Ann');
-  await expect(second.getByTestId('connection-status')).toHaveText('Your seat is open in another tab or device');
+  await expect(second.getByTestId('connection-status')).toHaveText('Seat open elsewhere');
   await expect(second.getByTestId('play-here')).toBeVisible();
   expect(errors).toEqual([]);
   await first.context().close();

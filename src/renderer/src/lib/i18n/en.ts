@@ -8,7 +8,7 @@ export const en = {
   'status.connecting': 'Connecting…',
   'status.live': 'Connected',
   'status.lost': 'Connection lost — reconnecting…',
-  'status.closed': 'Your seat is open in another tab or device',
+  'status.closed': 'Seat open elsewhere',
   'status.playHere': 'Play here',
 
   'lobby.title': 'Lobby',

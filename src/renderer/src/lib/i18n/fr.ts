@@ -8,7 +8,7 @@ export const fr = {
   'status.connecting': 'Connexion…',
   'status.live': 'Connecté',
   'status.lost': 'Connexion perdue — reconnexion…',
-  'status.closed': 'Votre place est ouverte dans un autre onglet ou appareil',
+  'status.closed': 'Place ouverte ailleurs',
   'status.playHere': 'Jouer ici',
 
   'lobby.title': 'Salon',

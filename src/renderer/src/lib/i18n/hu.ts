@@ -8,7 +8,7 @@ export const hu = {
   'status.connecting': 'Kapcsolódás…',
   'status.live': 'Kapcsolódva',
   'status.lost': 'Megszakadt a kapcsolat — újrakapcsolódás…',
-  'status.closed': 'A helyed egy másik lapon vagy eszközön van nyitva',
+  'status.closed': 'Máshol van nyitva',
   'status.playHere': 'Játék itt',
 
   'lobby.title': 'Előtér',
