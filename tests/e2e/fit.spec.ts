@@ -12,6 +12,10 @@ import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion }
 
 let host: RunningHost;
 
+// A host per game, so the games need not wait for each other: the two whole games are the
+// suite's longest, and in one worker after each other they were its critical path.
+test.describe.configure({ mode: 'parallel' });
+
 // A host per game: each whole game starts from a fresh host process.
 test.beforeEach(async () => {
   requireBuiltRenderer();
