@@ -21,8 +21,10 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 };
 
-async function openPage(browser: Browser, errors: string[], prefix: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+const LAPTOP = { width: 1280, height: 800 };
+
+async function openPage(browser: Browser, errors: string[], prefix: string, viewport = LAPTOP): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   pageErrors(page, { prefix, into: errors });
   await page.goto(host.url);
@@ -154,7 +156,8 @@ test('on a desktop, hovering or focusing a card shows its full text beside it, a
 
 test('a seat opened in a second tab leaves the first waiting, with Play here to take it back', async ({ browser }) => {
   const errors: string[] = [];
-  const first = await openPage(browser, errors, 'first tab: ');
+  // On a phone: the status, the notice and Play here must all fit its narrow header and screen.
+  const first = await openPage(browser, errors, 'first tab: ', { width: 390, height: 844 });
   await startSoloTable(first, host.url, 3, 'Ann');
   // The same browser (same localStorage, so the same seat token) opens the table's link again.
   const second = await first.context().newPage();
@@ -162,7 +165,12 @@ test('a seat opened in a second tab leaves the first waiting, with Play here to 
   await second.goto(first.url());
   await expect(second.getByTestId('hand')).toBeVisible();
   await expect(first.getByTestId('connection-status')).toHaveText('Seat open elsewhere');
-  await shot(first, 'seat-open-elsewhere');
+  // The notice says it in full, on a few lines across the phone, not a narrow column.
+  const notice = first.getByTestId('error');
+  await expect(notice).toHaveAttribute('data-code', 'SUPERSEDED');
+  expect((await notice.boundingBox())!.width).toBeGreaterThan(300);
+  await expect(first.getByTestId('play-here')).toBeInViewport();
+  await shot(first, 'seat-open-elsewhere-phone');
   // The second tab plays on; the first comes back only when asked (no tug of war between tabs).
   await expect(second.getByTestId('connection-status')).toHaveText('Connected');
   await first.getByTestId('play-here').click();
