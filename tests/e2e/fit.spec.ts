@@ -62,6 +62,16 @@ const OUTSIDE_VIEWPORT = `(() => {
   for (const text of document.querySelectorAll('[data-testid="hand"] [data-testid="card-short"]')) {
     if (text.offsetParent !== null && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push('the text of ' + text.closest('[data-card]').dataset.card + ' is cut: ' + text.textContent);
   }
+  // A prompt may scroll its answers only when it has all the height there is: nothing below
+  // it in its column keeps room it could use.
+  const prompt = document.querySelector('[data-testid="choice-prompt"]');
+  if (prompt && prompt.scrollHeight > prompt.clientHeight + 2) {
+    const bottom = prompt.getBoundingClientRect().bottom;
+    for (const below of prompt.parentElement.children) {
+      const r = below.getBoundingClientRect();
+      if (below !== prompt && r.top >= bottom - 1 && r.height > 2) out.push('the prompt scrolls (' + prompt.scrollHeight + ' > ' + prompt.clientHeight + ') above ' + below.tagName.toLowerCase() + '.' + below.className + ' of ' + Math.round(r.height) + ' px');
+    }
+  }
   for (const region of document.querySelectorAll('[data-region]')) {
     if (region.scrollHeight > region.clientHeight + 2) out.push('region ' + region.dataset.region + ' spills: ' + region.scrollHeight + ' > ' + region.clientHeight);
   }
