@@ -36,6 +36,8 @@ const OUTSIDE_VIEWPORT = `(() => {
   const h = window.innerHeight;
   const wanted = [
     '[data-testid="hand"] [data-card]',
+    '[data-testid="game-over"]',
+    '[data-testid="play-again"]',
     '[data-testid="choice-option"]',
     '[data-testid="choice-confirm"]',
     '[data-testid="turn-banner"]:not(:empty)',
@@ -136,6 +138,14 @@ for (const { players, playAt, sizes } of GAMES) {
     // certain is a view for each meeting the player took part in, more than one per seat.
     expect(views).toBeGreaterThan(players);
     expect(lateShots).toBeGreaterThan(0);
+    // The end: the last round's summary closed, the final ranking and its buttons fit too.
+    const summary = page.getByTestId('summary-continue');
+    if (await summary.isVisible()) await summary.click();
+    await expect(page.getByTestId('play-again')).toBeVisible();
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      expect(await outsideViewport(page), `game over at ${label(size)}`).toEqual([]);
+    }
     const dir = process.env['SCREENSHOT_DIR'];
     for (const size of sizes) {
       await testInfo.attach(`late game ${label(size)}`, { path: shot(size), contentType: 'image/png' });
