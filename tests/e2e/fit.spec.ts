@@ -99,6 +99,8 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 const label = (size: { width: number; height: number }): string => `${size.width}x${size.height}`;
+/** The openings also try a small phone on its side, narrower than 720 px (both phone layouts' rules apply). */
+const OPENING_SIZES = [...SIZES, { width: 667, height: 375 }] as const;
 
 // One game per table size; at every view the window takes each of its sizes in turn, like a
 // player resizing it, and is checked at each. The game is played at the last size listed. The
@@ -200,7 +202,7 @@ const LANGUAGES = [
 // this seat), checked at every size at each view where a card is to be played. Runs in npm
 // test: it answers no decision.
 for (const { locale, lang } of LANGUAGES) {
-  test(`the opening of a 6-player game fits ${SIZES.map(label).join(', ')} in ${locale}, and every ability line fits a hand card`, async ({ browser }, testInfo) => {
+  test(`the opening of a 6-player game fits ${OPENING_SIZES.map(label).join(', ')} in ${locale}, and every ability line fits a hand card`, async ({ browser }, testInfo) => {
     test.setTimeout(3 * 60_000);
     const context = await browser.newContext({ locale, viewport: SIZES[0], reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -210,7 +212,7 @@ for (const { locale, lang } of LANGUAGES) {
     const faces = cardSet.characters.map((c) => ({ name: c.name[lang] ?? '', line: abilities[`ability.${c.effect.kind}`]?.replace('{count}', String(c.effect.count)) ?? '' }));
     expect(faces.filter((f) => f.name === '' || f.line === '')).toEqual([]);
     const checkEverySize = async (version: string): Promise<void> => {
-      for (const size of SIZES) {
+      for (const size of OPENING_SIZES) {
         await page.setViewportSize(size);
         const outside = await outsideViewport(page);
         if (outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${locale}-${label(size)}.png`) });
@@ -233,7 +235,7 @@ for (const { locale, lang } of LANGUAGES) {
         if ((await page.locator('[data-testid="hand-card-legal"][data-legal="true"]').count()) > 0) {
           if (checked === 0) {
             const cut: string[] = [];
-            for (const size of SIZES) {
+            for (const size of OPENING_SIZES) {
               await page.setViewportSize(size);
               cut.push(...(await page.evaluate<string[]>(ABILITY_LINES_CUT(faces))).map((line) => `${label(size)}: ${line}`));
             }
