@@ -122,10 +122,14 @@ for (const { players, playAt, sizes } of GAMES) {
 
     const shot = (size: (typeof SIZES)[number]): string => testInfo.outputPath(`late-game-${players}p-${label(size)}.png`);
     let lateShots = 0;
+    let handBefore = -1;
     const views = await playWholeGame(page, {
       onView: async (version) => {
-        // Late in each round (two cards left) the table is at its fullest: keep the last one.
-        const late = (await page.locator('[data-testid="hand"] [data-card]').count()) === 2;
+        // Late in each round (two cards left) the table is at its fullest: a picture at the
+        // first such view of each round (pictures are the slow part), the last one kept.
+        const hand = await page.locator('[data-testid="hand"] [data-card]').count();
+        const late = hand === 2 && handBefore !== 2;
+        handBefore = hand;
         for (const size of [...sizes.filter((s) => s !== playAt), playAt]) {
           await page.setViewportSize(size);
           const outside = await outsideViewport(page);
