@@ -60,6 +60,15 @@ const OUTSIDE_VIEWPORT = `(() => {
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     if (hit && !el.contains(hit)) out.push(el.dataset.testid + ' ' + (el.dataset.card ?? '') + ' is covered by ' + hit.tagName.toLowerCase() + '.' + hit.className);
   }
+  // The story told over the table lets clicks through, but must not hide a prompt's answers.
+  const told = document.querySelector('[data-testid="story"]');
+  if (told) {
+    const parts = [...told.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
+    for (const option of document.querySelectorAll('[data-testid="choice-option"]')) {
+      const o = option.getBoundingClientRect();
+      if (parts.some((r) => r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom)) out.push('the story hides an answer at ' + box(o));
+    }
+  }
   // A hand card's ability line is never cut (where it is shown at all: phones keep it for the sheet).
   for (const text of document.querySelectorAll('[data-testid="hand"] [data-testid="card-short"]')) {
     if (text.offsetParent !== null && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push('the text of ' + text.closest('[data-card]').dataset.card + ' is cut: ' + text.textContent);
