@@ -156,18 +156,14 @@ function advance(d: DraftState, action: Action, events: GameEvent[] | null): voi
     playCard(d, seat, action.play, action.faceDown === true, events);
   } else {
     const { kind, source } = d.pending!;
-    if (!events) {
-      DECISIONS[kind].resolve(d, seat, action.choose);
-      d.pending = null;
-    } else {
-      // `refusal` checked it has only the fields of one of the offered answers.
-      const choice: Choice = { ...action.choose };
-      // A Return may point at a face-down card (ruling 14): the event says whose it was.
-      const faceDown = kind === 'return' ? d.meeting.plays.find((p) => p.card === choice.card && p.faceDown) : undefined;
-      DECISIONS[kind].resolve(d, seat, choice);
-      d.pending = null;
-      events.push(faceDown ? { type: 'abilityUsed', seat, source, kind, choice, faceDownOwner: faceDown.seat } : { type: 'abilityUsed', seat, source, kind, choice });
-    }
+    // `refusal` checked it has only the fields of one of the offered answers. The event keeps
+    // its own copy; without events (playouts) nothing is copied or looked up.
+    const choice: Choice = events ? { ...action.choose } : action.choose;
+    // A Return may point at a face-down card (ruling 14): the event says whose it was.
+    const faceDown = events && kind === 'return' ? d.meeting.plays.find((p) => p.card === choice.card && p.faceDown) : undefined;
+    DECISIONS[kind].resolve(d, seat, choice);
+    d.pending = null;
+    events?.push(faceDown ? { type: 'abilityUsed', seat, source, kind, choice, faceDownOwner: faceDown.seat } : { type: 'abilityUsed', seat, source, kind, choice });
   }
   settle(d, events);
   d.version++;

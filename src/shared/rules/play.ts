@@ -63,13 +63,12 @@ export function legalPlays(s: GameState): PlayAction[] {
     handNumbers[i] = n;
     if (facts.suits[n] === lead) holdsLead = true;
   }
-  // As playMode says, without naming the mode.
   const faceDown = facts.faceDownPlays[seat]!;
   for (let i = 0; i < hand.length; i++) {
     const n = handNumbers[i]!;
-    const suit = facts.suits[n];
-    if (lead === null || suit === 'wild' || suit === lead) out.push(faceUp[n]!);
-    else if (!holdsLead) out.push(faceDown[n]!);
+    const mode = playMode(lead, facts.suits[n]!, holdsLead);
+    if (mode === 'faceUp') out.push(faceUp[n]!);
+    else if (mode === 'faceDown') out.push(faceDown[n]!);
   }
   return out;
 }

@@ -57,16 +57,9 @@ export class Rng {
     }
   }
 
-  /** A new array with the items in uniformly random order (as `shuffled`, without a closure per draw). */
+  /** A new array with the items in uniformly random order. */
   shuffle<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = out[i]!;
-      out[i] = out[j]!;
-      out[j] = t;
-    }
-    return out;
+    return shuffled(items, (n) => this.below(n));
   }
 }
 
