@@ -116,6 +116,28 @@ export async function tableState(page: Page): Promise<{ over: boolean; version: 
   return page.evaluate<{ over: boolean; version: string | null }>(TABLE_STATE);
 }
 
+/** What the page shows when it stalls: enough to tell a covered control from a lost turn. */
+const STALL_STATE = `(async () => {
+  // Whether the page still draws: clicks wait for two frames with the target at rest.
+  const drawing = await new Promise((resolve) => {
+    requestAnimationFrame(() => resolve(true));
+    setTimeout(() => resolve(false), 1000);
+  });
+  const text = (selector) => document.querySelector(selector)?.textContent?.trim() ?? null;
+  const hand = [...document.querySelectorAll('[data-testid="hand"] [data-card]')];
+  return JSON.stringify({
+    drawing,
+    connection: text('[data-testid="connection-status"]'),
+    banner: text('[data-testid="turn-banner"]'),
+    error: text('[data-testid="error"]'),
+    prompt: text('[data-testid="choice-prompt"]'),
+    summary: document.querySelector('[data-testid="summary-continue"]') !== null,
+    hand: hand.length,
+    legal: hand.filter((c) => c.dataset.legal === 'true').length,
+    story: text('[data-testid="story"]'),
+  });
+})()`;
+
 /** Play until the game-over screen; returns the number of views seen. */
 export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<number> {
   const act = hooks.act ?? clickFirstLegal;
@@ -139,7 +161,10 @@ export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<
       stalls = 0;
     } catch {
       stalls += 1;
-      if (!acted && stalls > 3) throw new Error(`no new view after version ${version} and nothing to do`);
+      if (!acted && stalls > 3) {
+        const shows = await page.evaluate<string>(STALL_STATE).catch((e: unknown) => String(e));
+        throw new Error(`no new view after version ${version} and nothing to do; the page shows ${shows}`);
+      }
     }
   }
 }
