@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from './helpers/host';
+import { keepDrawing } from './helpers/drawing';
 import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
 import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion } from './helpers/solo';
 
@@ -146,6 +147,7 @@ for (const { players, playAt, sizes } of GAMES) {
           expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
           if (late) await page.screenshot({ path: shot(size) });
         }
+        await keepDrawing(page, playAt);
         if (late) lateShots += 1;
       },
     });
@@ -233,6 +235,7 @@ for (const { locale, lang } of LANGUAGES) {
         const dir = process.env['SCREENSHOT_DIR'];
         if (dir) await page.screenshot({ path: `${dir}/opening-6p-${locale}-${label(size)}.png` });
       }
+      await keepDrawing(page, OPENING_SIZES[OPENING_SIZES.length - 1]!);
     };
     let views = 0;
     let seen: string | null = null;
