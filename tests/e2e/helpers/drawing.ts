@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 type Size = { readonly width: number; readonly height: number };
 
 /** True once the page draws a frame, false when none comes within `ms`. (In-page code, as text: no DOM types here.) */
-const drawsWithin = (page: Page, ms: number): Promise<boolean> =>
+export const drawsWithin = (page: Page, ms: number): Promise<boolean> =>
   page.evaluate<boolean>(`new Promise((resolve) => {
     requestAnimationFrame(() => resolve(true));
     setTimeout(() => resolve(false), ${ms});

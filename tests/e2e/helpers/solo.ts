@@ -1,6 +1,7 @@
 // One player and bots through the real UI: create a table, fill it with bots, start, then play
 // a whole game at instant speed, waiting on the table's view version (never on sleeps).
 import { type Page, expect } from '@playwright/test';
+import { drawsWithin } from './drawing';
 
 export async function startSoloTable(page: Page, url: string, players: number, name = 'Solo'): Promise<void> {
   await page.goto(url);
@@ -117,16 +118,10 @@ export async function tableState(page: Page): Promise<{ over: boolean; version: 
 }
 
 /** What the page shows when it stalls: enough to tell a covered control from a lost turn. */
-const STALL_STATE = `(async () => {
-  // Whether the page still draws: clicks wait for two frames with the target at rest.
-  const drawing = await new Promise((resolve) => {
-    requestAnimationFrame(() => resolve(true));
-    setTimeout(() => resolve(false), 1000);
-  });
+const STALL_STATE = `(() => {
   const text = (selector) => document.querySelector(selector)?.textContent?.trim() ?? null;
   const hand = [...document.querySelectorAll('[data-testid="hand"] [data-card]')];
   return JSON.stringify({
-    drawing,
     connection: text('[data-testid="connection-status"]'),
     banner: text('[data-testid="turn-banner"]'),
     error: text('[data-testid="error"]'),
@@ -163,7 +158,9 @@ export async function playWholeGame(page: Page, hooks: GameHooks = {}): Promise<
       stalls += 1;
       if (!acted && stalls > 3) {
         const shows = await page.evaluate<string>(STALL_STATE).catch((e: unknown) => String(e));
-        throw new Error(`no new view after version ${version} and nothing to do; the page shows ${shows}`);
+        // Clicks wait for two frames with their target at rest: a page that stopped drawing takes none.
+        const drawing = await drawsWithin(page, 1000).catch(() => false);
+        throw new Error(`no new view after version ${version} and nothing to do; the page ${drawing ? 'draws and' : 'draws no frame and'} shows ${shows}`);
       }
     }
   }
