@@ -147,7 +147,7 @@ for (const { players, playAt, sizes } of GAMES) {
           expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
           if (late) await page.screenshot({ path: shot(size) });
         }
-        await keepDrawing(page, playAt);
+        await keepDrawing(page);
         if (late) lateShots += 1;
       },
     });
@@ -235,7 +235,7 @@ for (const { locale, lang } of LANGUAGES) {
         const dir = process.env['SCREENSHOT_DIR'];
         if (dir) await page.screenshot({ path: `${dir}/opening-6p-${locale}-${label(size)}.png` });
       }
-      await keepDrawing(page, OPENING_SIZES[OPENING_SIZES.length - 1]!);
+      await keepDrawing(page);
     };
     let views = 0;
     let seen: string | null = null;
