@@ -34,16 +34,24 @@ const CLICK_TARGET: Record<NextClick, string> = {
 };
 
 interface PageDocument {
-  querySelector(selector: string): { dataset: Record<string, string | undefined> } | null;
+  querySelector(selector: string): { dataset: Record<string, string | undefined>; getAttribute(name: string): string | null } | null;
 }
 
-/** Wait until the view is newer than `version` or the game is over. */
+/**
+ * Wait until the view is newer than `version` (or the game is over) and no answer of this page
+ * is on its way (the table is not aria-busy). Views come in bursts, so the version read before
+ * acting may already be older than the view acted on; the host answers an action only after
+ * sending the view it produced, so once the table is no longer busy that view is shown, and
+ * the next look never finds the answered prompt again.
+ */
 export async function nextView(page: Page, version: string | null): Promise<void> {
   await page.waitForFunction(
     (v) => {
       // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
       const doc = (globalThis as unknown as { document: PageDocument }).document;
-      return doc.querySelector('[data-testid="table"]')?.dataset['version'] !== v || doc.querySelector('[data-testid="game-over"]') !== null;
+      const table = doc.querySelector('[data-testid="table"]');
+      if (table?.getAttribute('aria-busy') === 'true') return false;
+      return table?.dataset['version'] !== v || doc.querySelector('[data-testid="game-over"]') !== null;
     },
     version,
     { timeout: 15_000, polling: 'raf' },
