@@ -31,6 +31,13 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 };
 
+/** The guide's step on show and its words, or null. (In-page code, as text: no DOM types here.) */
+const COACH_SHOWN = `(() => {
+  const coach = document.querySelector('[data-testid="coach"]');
+  const text = coach?.querySelector('[data-testid="coach-text"]')?.textContent;
+  return coach && text != null ? { step: coach.dataset.step ?? '', text: text.trim() } : null;
+})()`;
+
 test('a newcomer plays a guided first round against two bots, told each step as it comes', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -47,15 +54,19 @@ test('a newcomer plays a guided first round against two bots, told each step as 
   const told: string[] = [];
   for (let steps = 0; ; steps++) {
     expect(steps, 'the guide did not reach the end of the round').toBeLessThan(600);
-    if (await coach.isVisible()) {
-      const step = (await coach.getAttribute('data-step')) ?? '';
-      await expect(page.getByTestId('coach-text')).toHaveText(texts[step] ?? `(no text for ${step})`);
+    // The step and its words in one look: the view (and with it the step) may move on between two.
+    const shown = await page.evaluate<{ step: string; text: string } | null>(COACH_SHOWN);
+    if (shown) {
+      const { step, text } = shown;
+      expect(text, `the words of step ${step}`).toBe(texts[step] ?? `(no text for ${step})`);
       if (!told.includes(step)) {
         told.push(step);
         if (told.length === 1) expect(await seriousViolations(page), 'the guide').toEqual([]);
         await shot(page, `guide-${step}-en-1280x800`);
       }
-      await page.getByTestId('coach-next').click();
+      // Marked read only if it is still the step on show; otherwise look again.
+      const next = page.locator(`[data-testid="coach"][data-step="${step}"] [data-testid="coach-next"]`);
+      if (!(await next.click({ timeout: 2000 }).then(() => true, () => false))) continue;
       if (step === 'roundEnd') break;
       continue;
     }
