@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
 import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
+import { ADVERTISING_OFF } from '../../src/shared/advertising';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
@@ -115,7 +116,7 @@ describe('App inside Electron', () => {
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
   /** A bridge whose host starts offline; setNetwork answers as the main process would. */
   function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
-    let state: NetworkState = { open: false, urls: [], always: false };
+    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF };
     const changes: unknown[] = [];
     return {
       changes,
@@ -123,12 +124,18 @@ describe('App inside Electron', () => {
       onNetworkTables: () => () => {},
       findNetworkTables: vi.fn(),
       networkState: () => Promise.resolve(state),
+      onNetworkState: () => () => {},
       savedGames: () => Promise.resolve([]),
       exportRecord: vi.fn(() => Promise.resolve(true)),
       gameRecord: vi.fn((id: string) => Promise.resolve({ format: 'chronicle-record', id })),
       setNetwork: (change) => {
         changes.push(change);
-        state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
+        state = {
+          open: change.open,
+          urls: change.open ? ['http://192.168.1.20:7420'] : [],
+          always: change.always ?? state.always,
+          advertising: change.open ? { state: 'advertised', renamed: [], hostNames: ['chronicle-abc123.local'] } : ADVERTISING_OFF,
+        };
         return Promise.resolve(state);
       },
       ...over,
