@@ -1,97 +1,13 @@
 // The bonjour-service Discovery and TableBrowser against a fake mDNS stack (no sockets): naming,
 // TXT updates, goodbyes, error survival, re-advertising on network change, browsing, expiry.
 // The real thing, over real multicast between two network namespaces, is in lan.test.ts.
-import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceConfig } from 'bonjour-service';
 import { createBonjourDiscovery, instanceName } from '../../../src/main/discovery/bonjour-advertiser';
 import { browseTables, pickAddress } from '../../../src/main/discovery/bonjour-browser';
-import type { BrowsedService, MdnsPacket, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../../src/main/discovery/mdns-stack';
-import type { AdvertisedTable, DiscoveryLogLevel, FoundTable } from '../../../src/main/discovery/discovery';
+import type { BrowsedService, MdnsPacket } from '../../../src/main/discovery/mdns-stack';
+import type { AdvertisedTable, FoundTable } from '../../../src/main/discovery/discovery';
 import { txtStrings } from '../../../src/main/discovery/txt';
-
-class FakeService extends EventEmitter {
-  stopped = 0;
-  constructor(readonly config: ServiceConfig) {
-    super();
-  }
-  stop(callback?: (err?: unknown) => void): void {
-    this.stopped++;
-    queueMicrotask(() => callback?.());
-  }
-}
-
-class FakeBrowser extends EventEmitter implements ServiceBrowser {
-  services: BrowsedService[] = [];
-  queries = 0;
-  stopped = false;
-  update(): void {
-    this.queries++;
-  }
-  stop(): void {
-    this.stopped = true;
-  }
-}
-
-class FakeStack extends EventEmitter implements MdnsStack {
-  readonly services: FakeService[] = [];
-  readonly browsers: FakeBrowser[] = [];
-  unpublishedAll = false;
-  destroyed = false;
-  failPublish = false;
-  /** Names some other device answers for: probes of them come back taken. */
-  readonly taken = new Set<string>();
-  readonly probes: string[][] = [];
-  constructor(readonly onError: (err: unknown) => void) {
-    super();
-  }
-  probe(names: readonly string[], callback: (taken: string[]) => void): void {
-    this.probes.push([...names]);
-    queueMicrotask(() => callback(names.filter((n) => this.taken.has(n))));
-  }
-  publish(config: ServiceConfig): FakeService {
-    if (this.failPublish) throw new Error('publish exploded');
-    const s = new FakeService(config);
-    this.services.push(s);
-    return s;
-  }
-  unpublishAll(callback: (err?: unknown) => void): void {
-    this.unpublishedAll = true;
-    queueMicrotask(() => callback());
-  }
-  find(): FakeBrowser {
-    const b = new FakeBrowser();
-    this.browsers.push(b);
-    return b;
-  }
-  destroy(callback: () => void): void {
-    this.destroyed = true;
-    queueMicrotask(callback);
-  }
-}
-
-function fakes() {
-  const stacks: FakeStack[] = [];
-  const logs: { level: DiscoveryLogLevel; message: string }[] = [];
-  let key = 'eth0/10.0.0.5';
-  const createStack: MdnsStackFactory = (_options, onError) => {
-    const s = new FakeStack(onError);
-    stacks.push(s);
-    return s;
-  };
-  return {
-    stacks,
-    logs,
-    last: () => stacks[stacks.length - 1]!,
-    setNetwork: (k: string) => (key = k),
-    options: {
-      createStack,
-      networkKey: () => key,
-      networkPollMs: 1000,
-      log: (level: DiscoveryLogLevel, message: string) => logs.push({ level, message }),
-    },
-  };
-}
+import { fakes } from './fake-stack';
 
 const table: AdvertisedTable = { tableId: 'tbl-1', name: 'Friday night', port: 4000, freeSeats: 2, seats: 4, path: '/t/tbl-1' };
 
