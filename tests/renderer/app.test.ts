@@ -216,6 +216,33 @@ describe('App inside Electron', () => {
     void unmount(app);
   });
 
+  it('shows whether the tables can be found on the network, as the host pushes it, and nothing it cannot read', async () => {
+    let push: ((state: NetworkState) => void) | null = null;
+    const bridge = fakeBridge({ onNetworkState: (l) => ((push = l), () => (push = null)) });
+    window.chronicle = bridge;
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const status = () => document.querySelector<HTMLElement>('[data-testid="advertising-status"]');
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
+    expect(status()).toBeNull(); // offline: nothing to say about mDNS
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(status()?.dataset['state']).toBe('advertised'));
+    expect(status()!.textContent).toContain('Devices on this network can find the tables.');
+
+    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false };
+    push!({ ...open, advertising: { state: 'renamed', renamed: ['Friday (abc123) (2)', 'chronicle-abc123-2.local'], hostNames: ['chronicle-abc123-2.local'] } });
+    await vi.waitFor(() => expect(status()?.dataset['state']).toBe('renamed'));
+    expect(status()!.textContent).toContain('Another device claimed their name, so they are announced as “Friday (abc123) (2)”.');
+
+    push!({ ...open, advertising: { state: 'retrying', renamed: [], hostNames: [] } });
+    await vi.waitFor(() => expect(status()?.textContent).toContain('trying again'));
+
+    // A shape the window does not know is not shown (the rest of the state still is).
+    push!({ ...open, advertising: { state: 'hacked', renamed: [], hostNames: [] } as never });
+    await vi.waitFor(() => expect(status()).toBeNull());
+    expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
+    void unmount(app);
+  });
+
   it('lists the finished games kept on this computer and exports a record', async () => {
     const game = (id: string, phase: 'over' | 'playing', name: string) => ({
       id,

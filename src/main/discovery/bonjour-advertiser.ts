@@ -191,10 +191,11 @@ class BonjourDiscovery implements Discovery {
     this.changed();
     const names = [fqdn(instanceOf(advert)), hostOf(advert)];
     try {
-      stack.probe(names, (taken) => {
+      stack.probe(names, (taken, sendError) => {
         if (this.adverts.get(advert.table.tableId) !== advert || advert.attempt !== attempt || this.keeper.stack !== stack) return;
-        if (taken.length === 0) this.announce(advert, stack);
-        else this.rename(advert, taken);
+        if (taken.length > 0) this.rename(advert, taken);
+        else if (sendError !== undefined) this.failed(advert, 'cannot probe', sendError); // not known to be free
+        else this.announce(advert, stack);
       });
     } catch (err) {
       this.failed(advert, 'cannot probe', err);

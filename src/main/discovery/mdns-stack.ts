@@ -71,9 +71,10 @@ export interface MdnsStack {
   /**
    * Asks the link whether any device answers for these names (full names: an instance's
    * `<name>._chronicle._tcp.local`, a host's `<host>.local`); calls back once, within about a
-   * second, with the names something answered for.
+   * second, with the names something answered for, and the error of a query that could not be
+   * sent (then nobody could have answered: the names are not known to be free).
    */
-  probe(names: readonly string[], callback: (taken: string[]) => void): void;
+  probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void;
   /** Announces a service; the advertiser probes its names first (`probe: false` here). */
   publish(config: ServiceConfig): PublishedService;
   unpublishAll(callback: (err?: unknown) => void): void;
@@ -93,7 +94,7 @@ export type MdnsStackFactory = (options: MdnsSocketOptions, onError: (err: unkno
 interface MulticastDns {
   on(event: string, listener: (...args: never[]) => void): void;
   removeListener(event: string, listener: (...args: never[]) => void): void;
-  query(name: string, type: string, sent: () => void): void;
+  query(name: string, type: string, sent: (err?: unknown) => void): void;
 }
 
 /** The registry's probe: `(mdns, service, done(exists))`, reading `fqdn`, `activated`, `destroyed`. */
@@ -117,34 +118,40 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   const probeOne = (registry.probe as RegistryProbe).bind(registry);
   const events = mdns as MulticastDns;
   let destroyed = false;
-  // What the probe sees of the socket. A query sent after `destroy` on a socket whose bind had
-  // failed throws from inside the probe's timer (multicast-dns binds again, and a closed socket
-  // throws "Not running"): such a query is dropped, and the probe goes on to its end unanswered.
-  const probeSocket = {
+  // What one probe sees of the socket: its queries' send errors are kept for its answer (the
+  // library's probe ignores them). A query sent after `destroy` on a socket whose bind had failed
+  // throws from inside the probe's timer (multicast-dns binds again, and a closed socket throws
+  // "Not running"): such a query is dropped, and the probe goes on to its end unanswered.
+  const probeSocket = (failed: (err: unknown) => void) => ({
     on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
     removeListener: (event: string, listener: (...args: never[]) => void) => events.removeListener(event, listener),
     query: (name: string, type: string, sent: () => void) => {
       if (!destroyed) {
         try {
-          return events.query(name, type, sent);
+          return events.query(name, type, (err?: unknown) => {
+            if (err) failed(err);
+            sent();
+          });
         } catch (err) {
-          onError(err);
+          failed(err);
         }
       }
       setImmediate(sent);
     },
-  };
+  });
   return {
     probe: (names, callback) => {
       const taken: string[] = [];
+      let sendError: unknown = undefined;
+      const socket = probeSocket((err) => (sendError ??= err));
       let left = names.length;
       if (left === 0) return queueMicrotask(() => callback([]));
       for (const name of names) {
         // A probe stops sending once `activated` is false or `destroyed` true: left as they are,
         // each runs its three queries to the end and removes its listener.
-        probeOne(probeSocket, { fqdn: name, activated: true, destroyed: false }, (exists) => {
+        probeOne(socket, { fqdn: name, activated: true, destroyed: false }, (exists) => {
           if (exists) taken.push(name);
-          if (--left === 0) callback(taken);
+          if (--left === 0) callback(taken, sendError);
         });
       }
     },

@@ -40,9 +40,12 @@ export class FakeStack extends EventEmitter implements MdnsStack {
   constructor(readonly onError: (err: unknown) => void) {
     super();
   }
-  probe(names: readonly string[], callback: (taken: string[]) => void): void {
+  /** The error the next probes' queries fail to be sent with (none: they are sent). */
+  sendError: Error | null = null;
+  probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void {
     this.probes.push([...names]);
-    queueMicrotask(() => callback(names.filter((n) => this.taken.has(n))));
+    const error = this.sendError ?? undefined;
+    queueMicrotask(() => callback(names.filter((n) => this.taken.has(n)), error));
   }
   publish(config: ServiceConfig): FakeService {
     if (this.failPublish) throw new Error('publish exploded');

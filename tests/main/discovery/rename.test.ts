@@ -121,6 +121,27 @@ describe('the advertiser when a name is taken', () => {
     await discovery.close();
   });
 
+  it('announces nothing while its probes cannot be sent (names not known to be free): retrying after 1, 2 s', async () => {
+    const f = fakes();
+    const discovery = createBonjourDiscovery(f.options);
+    const stack = f.last();
+    stack.sendError = Object.assign(new Error('send ENETUNREACH 224.0.0.251:5353'), { code: 'ENETUNREACH' });
+    discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stack.services).toHaveLength(0);
+    expect(discovery.status().state).toBe('retrying');
+    expect(f.logs.some((l) => l.level === 'warn' && /cannot probe: .*ENETUNREACH.*trying again in 1 s/.test(l.message))).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stack.probes).toHaveLength(2);
+    stack.sendError = null;
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(stack.probes).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stack.probes).toHaveLength(3);
+    expect(stack.services).toHaveLength(1);
+    await discovery.close();
+  });
+
   it('reports "retrying" while the mDNS socket is broken, re-creating it after 1, 2, 4 s', async () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
