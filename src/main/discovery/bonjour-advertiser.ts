@@ -77,7 +77,8 @@ class BonjourDiscovery implements Discovery {
           this.claim(advert);
         }
       },
-      () => this.changed(),
+      // Later, not now: the keeper may report a failed start from inside its constructor.
+      () => queueMicrotask(() => this.changed()),
     );
   }
 

@@ -142,6 +142,27 @@ describe('the advertiser when a name is taken', () => {
     await discovery.close();
   });
 
+  it('survives a stack that cannot even be created: retrying, and advertised once it can', async () => {
+    const f = fakes();
+    let fail = true;
+    const createStack: typeof f.options.createStack = (options, onError) => {
+      if (fail) throw new Error('no multicast here');
+      return f.options.createStack(options, onError);
+    };
+    const discovery = createBonjourDiscovery({ ...f.options, createStack });
+    discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(discovery.status().state).toBe('retrying');
+    expect(f.logs.some((l) => l.message.includes('cannot start mDNS: no multicast here'))).toBe(true);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(f.stacks).toHaveLength(1);
+    expect(f.last().services).toHaveLength(1);
+    f.last().services[0]!.emit('up');
+    expect(discovery.status().state).toBe('advertised');
+    await discovery.close();
+  });
+
   it('reports "retrying" while the mDNS socket is broken, re-creating it after 1, 2, 4 s', async () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);

@@ -73,12 +73,13 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
     squatter = new Proc('squatter.py', inNamespace(NS.squatter, [PYTHON, join(FIXTURES, 'squatter.py'), IP.squatter, FIRST_NAMES]));
     browser = nodeFixture(NS.browser, 'browser.ts', { interface: IP.browser, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 });
     publisher = nodeFixture(NS.host, 'publisher.ts', { interface: IP.host, bind: '0.0.0.0', networkPollMs: 0 });
+    // Starting them is not under test: a loaded machine may take a while.
     await Promise.all([
-      squatter.waitFor('ready', (l) => l.ev === 'ready', 8000),
-      browser.waitFor('ready', (l) => l.ev === 'ready', 8000),
-      publisher.waitFor('ready', (l) => l.ev === 'ready', 8000),
+      squatter.waitFor('ready', (l) => l.ev === 'ready', 20_000),
+      browser.waitFor('ready', (l) => l.ev === 'ready', 20_000),
+      publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000),
     ]);
-  }, 20_000);
+  }, 30_000);
 
   afterAll(async () => {
     if (SKIP) return;
@@ -123,7 +124,7 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
       inNamespace(NS.host, [process.execPath, 'bin/chronicle.js', 'host', '--port', '0', '--data', dataDir, '--no-qr', '--name', 'Squatted']),
       (text) => (text.startsWith('mDNS:') ? { t: Date.now(), text } : null),
     );
-    const line = await cli.waitFor('renamed line', (l) => String(l.text).includes('name was taken'), 10_000);
+    const line = await cli.waitFor('renamed line', (l) => String(l.text).includes('name was taken'), 15_000); // start-up included
     expect(line.text).toMatch(/^mDNS: a name was taken by another device on the network; advertising instead as "Squatted \([0-9a-f]{6}\) \(2\)", "chronicle-[0-9a-f]{6}-2\.local"$/);
     const listed = await browser.waitFor('CLI table listed', (l) => tablesOf(l).some((t) => t.name === 'Squatted'), 5000, from);
     expect(tablesOf(listed).find((t) => t.name === 'Squatted')?.instance).toMatch(/^Squatted \([0-9a-f]{6}\) \(2\)$/);
