@@ -58,6 +58,26 @@ describe('App', () => {
     expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, invite] });
   });
 
+  it('asks for the PIN after all when the host refuses the link’s invite (an old link)', async () => {
+    const client = new FakeClient();
+    const lobby = tableInfo(4, 'lobby');
+    client.tables = [{ ...lobby, hasPin: true, seats: lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s)) }];
+    client.join = (...args: [string, string, string?, string?]) => {
+      client.calls.push({ method: 'join', args });
+      client.error = { code: 'BAD_INVITE', key: 'error.badInvite' };
+      return Promise.resolve(false);
+    };
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: 'o'.repeat(43) } });
+    flushSync();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
+    input.value = 'Zoë';
+    input.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="table-row"] input')).not.toBeNull());
+    expect(document.querySelector('[data-testid="invited"]')).toBeNull();
+    expect(document.querySelector('[data-testid="error"]')?.textContent).toContain('Type the PIN');
+  });
+
   it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {
     const client = new FakeClient();
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
