@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Reply, Resumed, Seated } from '../../../src/shared/protocol';
 import { TABLE_GUESSES } from '../../../src/main/host/table-guesses';
-import { type ClientSocket, type TestHost, startHost, untyped } from './helpers/host';
+import { rm } from 'node:fs/promises';
+import { type ClientSocket, type TestHost, startHost, tempDir, untyped } from './helpers/host';
 import { Player } from './helpers/player';
 import { startedGame } from './helpers/table';
 
@@ -97,6 +98,28 @@ describe('the invite secret', () => {
     const other = await connectFrom(host.url, '127.0.2.3');
     for (let i = 0; i < 20; i++) expect(code(await ask(other, 'table:spectate', { tableId, invite: stale }))).toBe('BAD_INVITE');
     expect(await ask(other, 'table:join', { tableId, name: 'Late', invite })).toMatchObject({ ok: true, seat: 3 });
+  });
+
+  it('still works after the host restarts, and a seat token still resumes while the PIN is shut', async () => {
+    const dataDir = await tempDir();
+    try {
+      const clock = manualClock();
+      host = await startHost({ clock, dataDir });
+      const { tableId, owner, invite } = await pinTable(host, '1357');
+      const sockets = await guessers(host, 8, 12);
+      await Promise.all(sockets.map((s, i) => ask(s, 'table:join', { tableId, name: 'Eve', pin: String(i).padStart(4, '0') })));
+      expect(code(await ask(sockets[0]!, 'table:join', { tableId, name: 'Eve', pin: '1357' }))).toBe('TOO_MANY_ATTEMPTS');
+      // The owner's token, from a guessing address, is not shut out by the PIN's bound.
+      expect(await ask(sockets[0]!, 'table:resume', { tableId, token: owner.token })).toMatchObject({ ok: true, seat: 0 });
+      await host.dispose();
+      host = await startHost({ clock, dataDir });
+      const friend = await connectFrom(host.url, '127.0.8.200');
+      expect(await ask(friend, 'table:join', { tableId, name: 'Friend', invite })).toMatchObject({ ok: true, seat: 1, invite });
+    } finally {
+      await host?.dispose();
+      host = undefined;
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
