@@ -14,11 +14,17 @@ export function answersAsSeen(s: GameState, viewer: Seat, actions: Action[]): Ac
   const pending = s.pending;
   if (!pending) return actions;
   const effect = DECISIONS[pending.kind];
-  return actions.map((a) => {
-    if (isPlay(a)) return a;
+  // A new list only when an answer reads differently (bots' playouts ask this at every decision).
+  let out: Action[] | null = null;
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    if (isPlay(a)) continue;
     const seen = effect.asSeen(s, viewer, a.choose);
-    return seen === a.choose ? a : { seat: a.seat, choose: seen };
-  });
+    if (seen === a.choose) continue;
+    out ??= actions.slice();
+    out[i] = { seat: a.seat, choose: seen };
+  }
+  return out ?? actions;
 }
 
 /**
