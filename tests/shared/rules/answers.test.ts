@@ -148,7 +148,7 @@ const KINDS: readonly DecisionKind[] = ['steal', 'recall', 'return', 'discardAll
 describe('no answer tells a seat apart two deals it cannot tell apart', () => {
   const all: Tally = { decisions: new Map(), hiddenReturns: 0, intents: 0 };
 
-  it.each([3, 4, 5, 6])('%i players', { timeout: 120_000 }, (players) => {
+  it.each([3, 4, 5, 6])('%i players', { timeout: SOAK ? 1_200_000 : 120_000 }, (players) => {
     const tally: Tally = { decisions: new Map(), hiddenReturns: 0, intents: 0 };
     for (let g = 0; g < GAMES_PER_PLAYER_COUNT; g++) checkGame(players, OPTION_COMBOS[g % OPTION_COMBOS.length]!, g, tally);
     console.log(
