@@ -26,6 +26,11 @@ export class SwitchableAdvertiser implements Advertiser {
     this.live?.withdraw(tableId);
   }
 
+  /** Only names on the network now: none while offline. */
+  hostNames(): readonly string[] {
+    return this.live?.hostNames?.() ?? [];
+  }
+
   /** Off while closed; the live advertiser's status while open (`off` too if it has none). */
   status(): AdvertisingStatus {
     return this.live?.status?.() ?? ADVERTISING_OFF;

@@ -126,6 +126,12 @@ class BonjourDiscovery implements Discovery {
     else existing.timer = setTimeout(() => this.republish(existing), wait);
   }
 
+  hostNames(): readonly string[] {
+    // Every table's current name, announced or being probed again (a new socket): a name given up
+    // to another device is no longer among them.
+    return [...this.adverts.values()].map(hostOf);
+  }
+
   withdraw(tableId: string): void {
     const advert = this.adverts.get(tableId);
     if (!advert) return;

@@ -39,6 +39,8 @@ export interface Discovery {
   status(): AdvertisingStatus;
   /** Calls `listener` with each new status; returns the unsubscribe. */
   onStatus(listener: (status: AdvertisingStatus) => void): () => void;
+  /** The `.local` host names the tables are advertised under now (each table's SRV target). */
+  hostNames(): readonly string[];
 }
 
 /** A table found on the network (only compatible, well-formed advertisements). */

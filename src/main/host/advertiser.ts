@@ -27,6 +27,11 @@ export interface Advertiser {
   status?(): AdvertisingStatus;
   /** Calls `listener` with each new status; returns the unsubscribe. */
   onStatus?(listener: (status: AdvertisingStatus) => void): () => void;
+  /**
+   * The `.local` host names the tables are advertised under now (mDNS targets; they may change,
+   * e.g. after a name conflict). The host answers to these names and to no other `.local` one.
+   */
+  hostNames?(): readonly string[];
 }
 
 export const noAdvertiser: Advertiser = {

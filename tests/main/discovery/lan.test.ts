@@ -177,8 +177,9 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     // `{ interface, bind: '0.0.0.0' }`: sends pinned to the veth, socket hears the group (no route needed).
     browser = nodeFixture(NS_B, 'browser.ts', { interface: IP_B, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 500 });
     publisher = nodeFixture(NS_A, 'publisher.ts', { interface: IP_A, bind: '0.0.0.0', networkPollMs: 500 });
-    await Promise.all([browser.waitFor('ready', (l) => l.ev === 'ready', 8000), publisher.waitFor('ready', (l) => l.ev === 'ready', 8000)]);
-  }, 20_000);
+    // Starting them is not under test: on a loaded machine tsx takes a while.
+    await Promise.all([browser.waitFor('ready', (l) => l.ev === 'ready', 20_000), publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000)]);
+  }, 30_000);
 
   afterAll(async () => {
     if (SKIP) return;

@@ -59,6 +59,8 @@ describe('the advertiser when a name is taken', () => {
     expect(stack.probes[1]).toEqual([`${first} (2)${SUFFIX}`, host2]);
     stack.services[0]!.emit('up');
     expect(discovery.status()).toEqual({ state: 'renamed', renamed: [`${first} (2)`, host2], hostNames: [host2] });
+    // What the Host check (origin.ts) answers to follows: the given-up name is no longer this host's.
+    expect(discovery.hostNames()).toEqual([host2]);
     await discovery.close();
   });
 
