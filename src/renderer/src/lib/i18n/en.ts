@@ -405,6 +405,21 @@ export const en = {
   'error.protocol': 'This page and the host speak different versions. Reload the page.',
   'error.badName': 'Please enter a name (1–24 characters).',
   'error.dismiss': 'Dismiss',
+  'board.show': 'Show board',
+  'board.showHelp': 'Opens the table for a TV or a big screen everyone can see',
+  'board.refused': 'This board cannot watch the table. Enter its PIN to watch it.',
+  'board.watch': 'Watch',
+  'board.winners': 'Game over · won by {names}',
+  'board.story': 'What happened',
+  'board.lastScoring': 'Last round’s scoring',
+  'board.handCount': '{n} card in hand|{n} cards in hand',
+  'board.waiting': 'Waiting for the game to start…',
+  'board.freeSeat': 'Free seat',
+  'board.scanToJoin': 'Scan to join',
+  'phone.keepAwake': 'Keep the screen on while I play',
+  'phone.turnAlert': 'Buzz on my turn',
+  'phone.handFirst': 'Hand first (a board shows the table)',
+  'phone.wholeTable': 'Whole table',
 } as const;
 
 export type MessageKey = keyof typeof en;
