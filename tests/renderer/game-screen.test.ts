@@ -241,7 +241,7 @@ describe('panels', () => {
     client.view = viewOf(state, 0);
     const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
     client.log = [
-      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
+      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
       { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
     ];
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
