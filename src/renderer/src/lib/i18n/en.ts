@@ -350,7 +350,6 @@ export const en = {
   'score.met': 'Met',
   'score.gained': 'Fame +',
   'score.excluded': 'excluded',
-  'score.monopoly': '{name} holds all four Evil cards: +2 Fame, nobody else scores.',
 
   // The guided first round (lib/tutorial.svelte.ts): its steps, in order, and its way in from the lobby.
   'tutorial.title': 'Guided first round',

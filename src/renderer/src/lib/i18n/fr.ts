@@ -345,7 +345,6 @@ export const fr = {
   'score.met': 'Réussi',
   'score.gained': 'Notoriété +',
   'score.excluded': 'exclu',
-  'score.monopoly': '{name} a les quatre cartes Maléfiques : +2 Notoriété, personne d’autre ne marque.',
 
   'tutorial.title': 'Première manche guidée',
   'tutorial.next': 'Compris',

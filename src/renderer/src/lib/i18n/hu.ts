@@ -345,7 +345,6 @@ export const hu = {
   'score.met': 'Teljesítve',
   'score.gained': 'Hírnév +',
   'score.excluded': 'kizárva',
-  'score.monopoly': '{name} birtokolja mind a négy Gonosz kártyát: +2 Hírnév, más nem kap pontot.',
 
   'tutorial.title': 'Vezetett első forduló',
   'tutorial.next': 'Értem',
