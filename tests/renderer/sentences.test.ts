@@ -121,7 +121,6 @@ describe('the story tells the reader as "you", for every event kind, role and la
             for (const line of told) for (const p of problems(line, me, lang)) found.push(`${kind}: "${line}" ${p}`);
           }
         }
-        if (process.env['PRINT_SENTENCES']) for (const [, samples] of Object.entries(SAMPLES) as [string, (c: Cast) => VisibleEvent[]][]) for (const event of samples(cast)) for (const [, l] of linesOf(event, context(lang, me))) console.log(`${lang} ${role}: ${l}`);
         expect(found).toEqual([]);
       });
     }
