@@ -218,7 +218,10 @@ describe('seats and spectators', () => {
 describe('panels', () => {
   it('opens the last meeting with L, the score with S and help with ?', () => {
     const state = playUntil(3, (s) => s.lastRound !== null && !s.over, 100);
-    show(state, 0);
+    const client = show(state, 0);
+    client.liveFrom = state.version; // caught up on: no round summary to close
+    client.log = [{ version: state.version, events: [{ type: 'roundScored', score: client.view!.lastRound!, fame: client.view!.fame, purged: [] }] }];
+    flushSync();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
     flushSync();
     expect(document.querySelector('[data-testid="panel-last"]')).not.toBeNull();
