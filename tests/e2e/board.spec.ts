@@ -53,6 +53,7 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
   // The game's Show board link: this table's board, no invite (no PIN here).
   const href = await player.getByTestId('show-board').getAttribute('href');
   expect(href).toBe(`${host.url}/?table=${tableId}&board=1`);
+  await shoot(player, 'game-1280x800-show-board');
 
   // The board opens in a browser that holds no seat, as a TV's would.
   const boardContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
@@ -65,7 +66,9 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
   if (hasLan) expect(await board.getByTestId('board-join').getByTestId('join-link').getAttribute('href')).toMatch(new RegExp(`^http://[^/]+/\\?table=${tableId}$`));
 
   // Large type: the history cards' names and conditions, the seats' names, the story.
-  const px = (selector: string) => board.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
+  type StyleWindow = { getComputedStyle(el: unknown): { fontSize: string } };
+  const px = (selector: string) => board.locator(selector).first().evaluate((el) => parseFloat((globalThis as unknown as StyleWindow).getComputedStyle(el).fontSize));
   expect(await px('.hcard strong'), 'history card name').toBeGreaterThanOrEqual(32);
   expect(await px('.hcard .cond'), 'history card condition').toBeGreaterThanOrEqual(26);
   expect(await px('[data-testid="board-seat"] h3'), 'seat name').toBeGreaterThanOrEqual(28);
