@@ -148,6 +148,7 @@ test('a phone plays hand first beside the board: no history, no other seats, the
   await startSoloTable(page, host.url, 4, 'Bea');
   await expect(page.getByTestId('history')).toBeVisible();
   // The setting is in the table's settings, with the game log.
+  await page.getByTestId('phone-settings').click();
   await page.getByTestId('setting-handFirst').check();
   await expect(page.getByTestId('history')).toBeHidden();
   await expect(page.locator('[data-region="others"]')).toBeHidden();

@@ -465,6 +465,7 @@ export const en = {
   'phone.turnAlert': 'Buzz on my turn',
   'phone.handFirst': 'Hand first (a board shows the table)',
   'phone.wholeTable': 'Whole table',
+  'phone.settings': 'On a phone…',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -459,4 +459,5 @@ export const fr = {
   'phone.turnAlert': 'Vibrer à mon tour',
   'phone.handFirst': 'La main d’abord (un plateau montre la table)',
   'phone.wholeTable': 'Toute la table',
+  'phone.settings': 'Sur un téléphone…',
 } as const satisfies Messages;

@@ -459,4 +459,5 @@ export const hu = {
   'phone.turnAlert': 'Rezgés, ha én jövök',
   'phone.handFirst': 'Kéz előtérben (a táblán látszik az asztal)',
   'phone.wholeTable': 'Teljes asztal',
+  'phone.settings': 'Telefonon…',
 } as const satisfies Messages;
