@@ -9,7 +9,7 @@ import { type SecretGuards, beginAll } from './attempts';
 import type { Log } from './log';
 import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
-import { TooManyTables, TooManyTablesHere, type TableRegistry } from './registry';
+import { type TableRegistry, limitRefusal } from './registry';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
 import { type Analyser, AnalysisBusy, ReplaySession } from './replay-session';
@@ -83,8 +83,8 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     try {
       table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false, address);
     } catch (e) {
-      if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES');
-      if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
+      const refusal = limitRefusal(e);
+      if (refusal) return refusal;
       throw e;
     }
     const seated = await table.join(socket.id, { name: p.playerName, pin: p.pin, seat: 0 });
@@ -124,7 +124,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
-  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id)),
+  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id, from.address)),
   'replay:open': (p, { socket }) => {
     const opened = ReplaySession.open(p.record);
     if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));

@@ -2,7 +2,8 @@
 // announced to the lobby and the LAN when they change, closed at shutdown. Their lifecycle:
 // a lobby nobody is connected to goes after a few minutes; a game nobody is connected to is
 // parked (out of memory, its file on disk, back on the first resume); a finished game leaves
-// memory at once for the finished-games archive. One client address may open only so many tables.
+// memory at once for the finished-games archive. Tables count to the address that created them
+// while someone is at them (table-limits.ts), and a full host makes room before it says no.
 import { rm } from 'node:fs/promises';
 import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
@@ -19,8 +20,9 @@ import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
 import { type Recovery, recoverTable } from './table-recovery';
 import { type PinHash, hashPin, hashToken, newSeed, newTableId, newToken } from './tokens';
-import type { Reply, Seated } from '../../shared/protocol/events';
+import type { Refusal, Reply, Seated } from '../../shared/protocol/events';
 import { refuse } from './refusal';
+import { type LimitedTable, roomFor } from './table-limits';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -40,7 +42,7 @@ export interface Lifecycle {
   readonly parkAfterMs: number;
   /** How often idle tables are looked for. */
   readonly sweepMs: number;
-  /** Tables one client address may have open (lobbies and games) at a time. */
+  /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
   readonly maxTablesPerAddress: number;
 }
 
@@ -48,7 +50,10 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   lobbyIdleMs: 3 * 60_000,
   parkAfterMs: 10 * 60_000,
   sweepMs: 10_000,
-  maxTablesPerAddress: 8,
+  // Well below the host's 64: a device seldom needs more than two tables, a host machine
+  // setting up a game night a few; eleven devices would be needed to fill the host with games,
+  // and lobbies give way to a newcomer anyway (table-limits.ts).
+  maxTablesPerAddress: 6,
 };
 
 export interface NewTable {
@@ -70,6 +75,13 @@ export class TooManyTables extends Error {}
 /** One client address has as many tables open as it may. */
 export class TooManyTablesHere extends Error {}
 
+/** The refusal for a table that could not be made for lack of room; null for any other error. */
+export function limitRefusal(e: unknown): Refusal | null {
+  if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES', e.message);
+  if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
+  return null;
+}
+
 /** A table resumed from the valid part of a damaged file. */
 export interface TableRecovery extends Recovery {
   /** Where the damaged file is kept. */
@@ -89,8 +101,8 @@ export class TableRegistry {
   private readonly lifecycle: Lifecycle;
   /** Since when nobody has been connected to a table (absent while someone is). */
   private readonly idleSince = new Map<string, number>();
-  /** Which client address opened a table (tables made in this run only). */
-  private readonly createdBy = new Map<string, string>();
+  /** Tables being created: their room is taken before they exist. */
+  private creating = 0;
   /** Games parked on disk, with the info they had: listed, and loaded back on resume. */
   private readonly parked = new Map<string, TableInfo>();
   private readonly unparking = new Map<string, Promise<Table | undefined>>();
@@ -153,11 +165,16 @@ export class TableRegistry {
 
   /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
   async create(req: NewTable, announce = true, address?: string): Promise<Table> {
-    if (address !== undefined) {
-      const open = [...this.createdBy].filter(([id, by]) => by === address && (this.tables.has(id) || this.parked.has(id))).length;
-      if (open >= this.lifecycle.maxTablesPerAddress) throw new TooManyTablesHere(`at most ${this.lifecycle.maxTablesPerAddress} tables per address`);
+    await this.makeRoom(address);
+    this.creating++;
+    try {
+      return await this.createTable(req, announce, address);
+    } finally {
+      this.creating--;
     }
-    if (this.tables.size + this.parked.size >= this.deps.maxTables) throw new TooManyTables(`at most ${this.deps.maxTables} tables`);
+  }
+
+  private async createTable(req: NewTable, announce: boolean, address: string | undefined): Promise<Table> {
     const header: TableHeader = {
       t: 'table',
       v: TABLE_FILE_VERSION,
@@ -171,15 +188,52 @@ export class TableRegistry {
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
+      ...(address === undefined ? {} : { by: address }),
     };
     const file = await TableFile.create(this.deps.dataDir, header);
     const table = new Table(this.tableDeps, new TableModel(header), file);
     this.tables.set(table.id, table);
-    if (address !== undefined) this.createdBy.set(table.id, address);
     this.idleSince.set(table.id, this.deps.clock.now());
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
+  }
+
+  /** Makes room for a new table from `address`: idle tables, then a heavy address's lobbies, give way. */
+  private async makeRoom(address: string | undefined): Promise<void> {
+    const limits = { total: this.deps.maxTables - this.creating, perAddress: this.lifecycle.maxTablesPerAddress };
+    // Each round removes one table; a table that fails to go (its archive cannot be written) is not asked twice.
+    const failed = new Set<string>();
+    for (let round = 0; round <= this.deps.maxTables; round++) {
+      const room = roomFor(address, this.limited().filter((t) => !failed.has(t.id)), limits);
+      if (room.kind === 'ok') return;
+      if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perAddress} tables open at a time`);
+      if (room.kind === 'full') break;
+      const table = this.tables.get(room.id)!;
+      await this.giveWay(table);
+      if (this.tables.get(room.id) === table) failed.add(room.id);
+    }
+    throw new TooManyTables(`this host has ${this.deps.maxTables} tables open, each with someone at it`);
+  }
+
+  /** The tables in memory as the limits see them (those leaving already are gone). */
+  private limited(): LimitedTable[] {
+    return this.all()
+      .filter((t) => !t.isClosed && !this.finishing.has(t.id))
+      .map((t) => {
+        const { header } = t.model;
+        const idle = this.idleSince.get(t.id);
+        return { id: t.id, by: header.by, live: t.hasConnections(), lobby: t.model.phase === 'lobby', kept: header.persistent && t.model.phase === 'lobby', since: idle ?? header.createdAt };
+      });
+  }
+
+  /** A table leaves memory to make room: a lobby goes, a game is parked, a finished game archived. */
+  private async giveWay(table: Table): Promise<void> {
+    const phase = table.model.phase;
+    this.deps.log.info(`table ${table.id}: gives way to a new table (${phase})`);
+    if (phase === 'lobby') await this.dispose(table, true);
+    else if (phase === 'playing') await this.park(table);
+    else await this.finish(table);
   }
 
   /**
@@ -187,7 +241,7 @@ export class TableRegistry {
    * table keep their seats (each is told their new seat); a seat whose player has gone, or
    * that a bot was playing, goes to a bot. A second request joins the same new table.
    */
-  async rematch(old: Table, conn: string): Promise<Reply<Seated>> {
+  async rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
     const seat = old.seatOf(conn);
     if (seat === null) return refuse('NOT_SEATED');
     if (old.model.phase !== 'over') return refuse('GAME_NOT_OVER');
@@ -196,7 +250,14 @@ export class TableRegistry {
       const { header, seats, owner } = old.model;
       const present = old.info().seats.map((s) => s.connected);
       const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
-      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false);
+      let table: Table;
+      try {
+        table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false, address);
+      } catch (e) {
+        const refusal = limitRefusal(e);
+        if (refusal) return refusal;
+        throw e;
+      }
       const started = await table.seatAndStart(
         seats.map((s, i) => {
           const token = tokens[i];
@@ -367,7 +428,6 @@ export class TableRegistry {
   async dispose(table: Table, forget: boolean): Promise<void> {
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
-    this.createdBy.delete(table.id);
     this.rematches.delete(table.id);
     this.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
