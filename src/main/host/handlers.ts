@@ -13,6 +13,7 @@ import { type TableRegistry, limitRefusal } from './registry';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
 import { type Analyser, AnalysisBusy, ReplaySession } from './replay-session';
+import type { AddressBudgets, CostlyRequest } from './budgets';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -67,6 +68,16 @@ async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | '
   }
 }
 
+/** Work that costs the host real time, within the sender's device's budget (budgets.ts). */
+function budgeted<R>(from: Sender, kind: CostlyRequest, run: () => R): R | Refusal {
+  const { budgets } = from.context;
+  if (budgets.take(kind, from.address)) return run();
+  return refuse('TOO_MANY_REQUESTS', `this device asked for too many of these lately: try again in ${budgets.waitSeconds(kind)} s`);
+}
+
+/** The host's own machine: loopback. */
+const isLocal = (address: string): boolean => address.startsWith('127.') || address === '::1';
+
 /** The owner of a table recovered from a damaged file hears, once, how much was lost. */
 function tellRecovery({ socket, registry }: Sender, t: Table): void {
   const recovery = registry.takeRecoveryNotice(t.id);
@@ -113,30 +124,34 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       return reply;
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
-  'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
-  'archive:list': async (_, { registry }) => ({ ok: true, games: await registry.finishedGames() }),
-  'archive:export': async (p, { registry }) => {
-    const record = await registry.finishedRecord(p.tableId);
-    return record ? { ok: true, record } : refuse('NO_TABLE');
-  },
+  'game:hint': (_, from) => budgeted(from, 'hint', () => bound(from, (t) => t.hint(from.socket.id))),
+  'archive:list': async (p, { registry, address }) => ({ ok: true, games: await registry.finishedGames({ tokens: p?.tokens ?? [], local: isLocal(address) }) }),
+  'archive:export': (p, from) =>
+    budgeted(from, 'export', async () => {
+      const record = await from.registry.finishedRecord(p.tableId, { tokens: p.token === undefined ? [] : [p.token], local: isLocal(from.address) });
+      return record ? { ok: true as const, record } : refuse('NO_TABLE');
+    }),
   'host:addresses': (_, { address, context }) => ({
     ok: true,
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
   'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id, from.address)),
-  'replay:open': (p, { socket }) => {
-    const opened = ReplaySession.open(p.record);
-    if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
-    const r = (socket.data.replay = opened.session);
-    return { ok: true, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
-  },
+  'replay:open': (p, from) =>
+    budgeted(from, 'replay', () => {
+      const opened = ReplaySession.open(p.record);
+      if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
+      const r = (from.socket.data.replay = opened.session);
+      return { ok: true as const, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
+    }),
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
-  'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
-  'replay:analyse': (p, { socket, context }) =>
-    replaying(socket, async (r) => {
-      const { analyse, log } = context;
+  'replay:log': (p, from) => budgeted(from, 'replay', () => replaying(from.socket, (r) => ({ ok: true as const, log: r.log(p.viewer) }))),
+  'replay:analyse': (p, from) =>
+    replaying(from.socket, async (r) => {
+      const { analyse, log } = from.context;
       if (!analyse) return refuse('HINTS_UNAVAILABLE');
+      const spent = budgeted(from, 'analysis', () => null);
+      if (spent) return spent;
       try {
         const analysis = await r.analyseWith(analyse, p.version, Date.now());
         return analysis === 'wait' ? refuse('ANALYSIS_BUSY', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
@@ -173,6 +188,8 @@ export interface HostContext {
   readonly port: () => number;
   /** Where replay analyses run (the bot pool); without it they are refused. */
   readonly analyse?: Analyser;
+  /** The budgets per device for hints, analyses, exports and replays. */
+  readonly budgets: AddressBudgets;
 }
 
 export function registerHandlers(socket: HostSocket, registry: TableRegistry, context: HostContext): void {

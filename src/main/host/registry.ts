@@ -9,7 +9,7 @@ import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
-import { FinishedArchive, summaryOf } from './finished-archive';
+import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from './finished-archive';
 import type { FinishedGame } from '../../shared/protocol/archive';
 import type { GameRecord } from '../../shared/rules/record/record';
 import { SocketConnections, tableRoom } from './connections';
@@ -368,18 +368,19 @@ export class TableRegistry {
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
   }
 
-  /** The finished games: those still open at their end, then the archive's. */
-  async finishedGames(): Promise<FinishedGame[]> {
-    const open = this.all().filter((t) => t.model.phase === 'over');
+  /** The finished games `asker` may see: those still open at their end, then the archive's. */
+  async finishedGames(asker: Asker): Promise<FinishedGame[]> {
+    const hashes = seatHashes(asker);
+    const open = this.all().filter((t) => t.model.phase === 'over' && mayViewModel(t.model, asker, hashes));
     const now = this.deps.clock.now();
-    return [...open.map((t) => summaryOf(t.model, now)), ...(await this.archive.list()).filter((g) => !this.tables.has(g.id))];
+    return [...open.map((t) => summaryOf(t.model, now)), ...(await this.archive.list(asker)).filter((g) => !this.tables.has(g.id))];
   }
 
-  /** A finished game's record, from memory or the archive; null when there is none. */
-  async finishedRecord(id: string): Promise<GameRecord | null> {
+  /** A finished game's record, from memory or the archive, if `asker` may see it; null otherwise. */
+  async finishedRecord(id: string, asker: Asker): Promise<GameRecord | null> {
     const open = this.tables.get(id);
-    if (open) return open.model.phase === 'over' ? open.record() : null;
-    return this.archive.record(id);
+    if (open) return open.model.phase === 'over' && mayViewModel(open.model, asker) ? open.record() : null;
+    return (await this.archive.mayView(id, asker)) ? this.archive.record(id) : null;
   }
 
   /** A finished game nobody is at leaves memory; its file goes to the archive. */

@@ -11,6 +11,7 @@ export type HostErrorCode =
   | 'TABLE_CLOSED'
   | 'WRONG_PIN'
   | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again
+  | 'TOO_MANY_REQUESTS' // this device asked for too many hints, analyses, exports or replays lately: wait a little
   | 'TABLE_FULL'
   | 'SEAT_TAKEN'
   | 'NOT_A_BOT_SEAT'

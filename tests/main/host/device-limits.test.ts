@@ -3,10 +3,9 @@
 // holding their full share cannot lock out the next; a full host says so with a typed refusal.
 // Each device is a client bound to its own loopback address (127.0.0.x).
 import { afterEach, describe, expect, it } from 'vitest';
-import { io } from 'socket.io-client';
 import type { Resumed, Seated } from '../../../src/shared/protocol';
 import type { HostOptions } from '../../../src/main/host/create-host';
-import { type ClientSocket, type TestHost, startHost, tempDir, waitFor } from './helpers/host';
+import { type TestHost, connectFrom, startHost, tempDir, waitFor } from './helpers/host';
 import { Player } from './helpers/player';
 import { playFastGame } from './helpers/fast-client';
 import { rm } from 'node:fs/promises';
@@ -26,16 +25,7 @@ async function start(options: Partial<HostOptions>): Promise<TestHost> {
   return h;
 }
 
-/** A client on its own loopback address, as another device would be. */
-function connectFrom(h: TestHost, localAddress: string): Promise<ClientSocket> {
-  const socket = io(h.url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const device = async (h: TestHost, address: string, seed = 1) => new Player(await connectFrom(h, address), seed);
+const device = async (h: TestHost, address: string, seed = 1) => new Player(await connectFrom(h.url, address), seed);
 const create = (p: Player, name: string) => p.request<Seated>('table:create', { name, players: 3, playerName: 'P' });
 
 describe('limits per device', () => {
