@@ -13,10 +13,10 @@ export const DEFAULT_BUDGETS: Readonly<Record<CostlyRequest, RateLimit>> = {
   hint: { burst: 8, perSecond: 0.25 },
   // An analysis takes about half a second of a core (and a replay session asks one at most every 1.5 s).
   analysis: { burst: 10, perSecond: 0.3 },
-  // A finished game's record is computed once and then served from memory.
-  export: { burst: 10, perSecond: 1 },
-  // Opening a record replays it whole; its log is the story of every version.
-  replay: { burst: 20, perSecond: 2 },
+  // A finished game's record is computed once and then served from memory, but it is big.
+  export: { burst: 5, perSecond: 0.5 },
+  // Opening a record replays it whole on the host's own thread (its log per viewer is then kept).
+  replay: { burst: 4, perSecond: 0.25 },
 };
 
 /** Addresses remembered at most; the quietest are forgotten first (a full bucket is the same as none). */

@@ -68,10 +68,19 @@ async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | '
   }
 }
 
-/** Work that costs the host real time, within the sender's device's budget (budgets.ts). */
-function budgeted<R>(from: Sender, kind: CostlyRequest, run: () => R): R | Refusal {
+/** Events that cost the host real work, each within its budget per device (budgets.ts), taken before anything else. */
+const COSTS: { readonly [E in ClientEvent]?: CostlyRequest } = {
+  'game:hint': 'hint',
+  'replay:analyse': 'analysis',
+  'archive:export': 'export',
+  'replay:open': 'replay',
+};
+
+/** The refusal of an event whose budget this device has spent; null when it may go on. */
+function overBudget(event: ClientEvent, from: Sender): Refusal | null {
+  const kind = COSTS[event];
   const { budgets } = from.context;
-  if (budgets.take(kind, from.address)) return run();
+  if (kind === undefined || budgets.take(kind, from.address)) return null;
   return refuse('TOO_MANY_REQUESTS', `this device asked for too many of these lately: try again in ${budgets.waitSeconds(kind)} s`);
 }
 
@@ -124,34 +133,30 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       return reply;
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
-  'game:hint': (_, from) => budgeted(from, 'hint', () => bound(from, (t) => t.hint(from.socket.id))),
+  'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
   'archive:list': async (p, { registry, address }) => ({ ok: true, games: await registry.finishedGames({ tokens: p?.tokens ?? [], local: isLocal(address) }) }),
-  'archive:export': (p, from) =>
-    budgeted(from, 'export', async () => {
-      const record = await from.registry.finishedRecord(p.tableId, { tokens: p.token === undefined ? [] : [p.token], local: isLocal(from.address) });
-      return record ? { ok: true as const, record } : refuse('NO_TABLE');
-    }),
+  'archive:export': async (p, { registry, address }) => {
+    const record = await registry.finishedRecord(p.tableId, { tokens: p.token === undefined ? [] : [p.token], local: isLocal(address) });
+    return record ? { ok: true, record } : refuse('NO_TABLE');
+  },
   'host:addresses': (_, { address, context }) => ({
     ok: true,
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
   'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id, from.address)),
-  'replay:open': (p, from) =>
-    budgeted(from, 'replay', () => {
-      const opened = ReplaySession.open(p.record);
-      if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
-      const r = (from.socket.data.replay = opened.session);
-      return { ok: true as const, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
-    }),
+  'replay:open': (p, { socket }) => {
+    const opened = ReplaySession.open(p.record);
+    if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
+    const r = (socket.data.replay = opened.session);
+    return { ok: true, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
+  },
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
-  'replay:log': (p, from) => budgeted(from, 'replay', () => replaying(from.socket, (r) => ({ ok: true as const, log: r.log(p.viewer) }))),
+  'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
   'replay:analyse': (p, from) =>
     replaying(from.socket, async (r) => {
       const { analyse, log } = from.context;
       if (!analyse) return refuse('HINTS_UNAVAILABLE');
-      const spent = budgeted(from, 'analysis', () => null);
-      if (spent) return spent;
       try {
         const analysis = await r.analyseWith(analyse, p.version, Date.now());
         return analysis === 'wait' ? refuse('ANALYSIS_BUSY', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
@@ -201,7 +206,10 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, co
     try {
       if (!ack && NEEDS_ACK.has(event)) return;
       const parsed = SCHEMAS[event].safeParse(raw);
-      if (!parsed.success) {
+      const spent = overBudget(event, from);
+      if (spent) {
+        reply = spent;
+      } else if (!parsed.success) {
         const issue = parsed.error.issues[0];
         reply = refuse('BAD_REQUEST', `${event}: ${issue?.code ?? 'invalid'} at ${issue?.path.join('.') || 'payload'}`.slice(0, 120));
       } else {
