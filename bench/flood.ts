@@ -45,10 +45,18 @@ async function serve(): Promise<void> {
   const host = await createHost({ port: 0, dataDir, log: silentLog, botDelayMs: 0, ...services.hostOptions, botPolicy: timed });
   services.warmUp();
   process.send!({ port: host.port });
+  let cpu = process.cpuUsage();
+  let elu = performance.eventLoopUtilization();
+  let since = performance.now();
   process.on('message', (m) => {
     if (m === 'times') {
-      process.send!({ times });
+      const used = process.cpuUsage(cpu);
+      const wall = performance.now() - since;
+      process.send!({ times, cpu: (used.user + used.system) / 1000 / wall, loop: performance.eventLoopUtilization(elu).utilization });
       times = [];
+      cpu = process.cpuUsage();
+      elu = performance.eventLoopUtilization();
+      since = performance.now();
     } else if (m === 'stop') void host.close().then(() => services.close()).then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
   });
 }
@@ -119,11 +127,12 @@ async function main(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'] });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
   const url = `http://127.0.0.1:${port}`;
-  const times = () =>
-    new Promise<number[]>((resolve) => {
-      child.once('message', (m) => resolve((m as { times: number[] }).times));
+  const measure = () =>
+    new Promise<{ times: number[]; cpu: number; loop: number }>((resolve) => {
+      child.once('message', (m) => resolve(m as { times: number[]; cpu: number; loop: number }));
       child.send('times');
     });
+  const times = async () => (await measure()).times;
 
   // The flooding device's own finished game (to export and replay), and its tables at its turn (to ask hints at).
   const mine = await table(url, '127.0.0.2', true, 9, false);
@@ -163,13 +172,16 @@ async function main(): Promise<void> {
       });
     }
     await times();
+    const ownLoop = performance.eventLoopUtilization();
     await new Promise((r) => setTimeout(r, PHASE_MS));
-    const t = await times();
+    const { times: t, cpu, loop } = await measure();
+    const clientLoop = performance.eventLoopUtilization(ownLoop).utilization;
     for (const s of stop) s();
     const p99 = quantile(t, 0.99);
     console.log(
       `${name.padEnd(12)} ${String(t.length).padStart(6)} bot decisions   p50 ${quantile(t, 0.5).toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   max ${Math.max(...t).toFixed(1).padStart(7)} ms`,
     );
+    console.log(`             host process CPU ${(cpu * 100).toFixed(0)} % of a core (workers included), its main thread busy ${(loop * 100).toFixed(0)} %; clients' thread busy ${(clientLoop * 100).toFixed(0)} %`);
     if (flood) console.log(`             flood answers: ${[...answers].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     return p99;
   };
