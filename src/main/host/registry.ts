@@ -5,10 +5,10 @@
 // memory at once for the finished-games archive. Tables count to the address that created them
 // while someone is at them (table-limits.ts), and a full host makes room before it says no.
 import { rm } from 'node:fs/promises';
-import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
-import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import type { TableInfo } from '../../shared/protocol/table-info';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
+import { TableAdverts } from './adverts';
 import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from './finished-archive';
 import type { FinishedGame } from '../../shared/protocol/archive';
 import type { GameRecord } from '../../shared/rules/record/record';
@@ -19,10 +19,10 @@ import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
 import { type Recovery, recoverTable } from './table-recovery';
-import { type PinHash, hashPin, hashToken, newSeed, newTableId, newToken } from './tokens';
-import type { Refusal, Reply, Seated } from '../../shared/protocol/events';
-import { refuse } from './refusal';
-import { type LimitedTable, roomFor } from './table-limits';
+import { type PinHash, hashPin, newSeed, newTableId } from './tokens';
+import type { Reply, Seated } from '../../shared/protocol/events';
+import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from './table-limits';
+import { Rematches } from './rematch';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -71,17 +71,6 @@ export interface NewTable {
   readonly pinHash?: PinHash | null;
 }
 
-export class TooManyTables extends Error {}
-/** One client address has as many tables open as it may. */
-export class TooManyTablesHere extends Error {}
-
-/** The refusal for a table that could not be made for lack of room; null for any other error. */
-export function limitRefusal(e: unknown): Refusal | null {
-  if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES', e.message);
-  if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
-  return null;
-}
-
 /** A table resumed from the valid part of a damaged file. */
 export interface TableRecovery extends Recovery {
   /** Where the damaged file is kept. */
@@ -91,9 +80,8 @@ export interface TableRecovery extends Recovery {
 export class TableRegistry {
   private readonly tables = new Map<string, Table>();
   /** The table each finished table plays again at, with the new seats' tokens. */
-  private readonly rematches = new Map<string, { table: Table; tokens: (string | null)[] }>();
-  /** What was last advertised per table, to call the advertiser only on real changes. */
-  private readonly advertised = new Map<string, string>();
+  private readonly rematches: Rematches;
+  private readonly adverts: TableAdverts;
   private readonly tableDeps: TableDeps;
   private readonly recoveries = new Map<string, TableRecovery>();
   private readonly unreadable: { path: string; reason: string }[] = [];
@@ -113,6 +101,8 @@ export class TableRegistry {
   constructor(private readonly deps: RegistryDeps) {
     this.lifecycle = { ...DEFAULT_LIFECYCLE, ...deps.lifecycle };
     this.archive = new FinishedArchive(deps.dataDir);
+    this.adverts = new TableAdverts(deps.advertiser, deps.log, deps.port);
+    this.rematches = new Rematches({ create: (req, address) => this.create(req, false, address), dispose: (t) => this.dispose(t, true) });
     this.sweeper = setInterval(() => void this.sweep(), this.lifecycle.sweepMs);
     this.sweeper.unref();
     this.tableDeps = {
@@ -236,51 +226,9 @@ export class TableRegistry {
     else await this.finish(table);
   }
 
-  /**
-   * Play again: a new table with the same seats, started at once. Players still at the old
-   * table keep their seats (each is told their new seat); a seat whose player has gone, or
-   * that a bot was playing, goes to a bot. A second request joins the same new table.
-   */
-  async rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
-    const seat = old.seatOf(conn);
-    if (seat === null) return refuse('NOT_SEATED');
-    if (old.model.phase !== 'over') return refuse('GAME_NOT_OVER');
-    let again = this.rematches.get(old.id);
-    if (!again || again.table.isClosed) {
-      const { header, seats, owner } = old.model;
-      const present = old.info().seats.map((s) => s.connected);
-      const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
-      let table: Table;
-      try {
-        table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false, address);
-      } catch (e) {
-        const refusal = limitRefusal(e);
-        if (refusal) return refusal;
-        throw e;
-      }
-      const started = await table.seatAndStart(
-        seats.map((s, i) => {
-          const token = tokens[i];
-          return token ? { name: s.name ?? '', tokenHash: hashToken(token) } : { level: s.botLevel };
-        }),
-        owner !== null && tokens[owner] ? owner : seat,
-      );
-      if (!started.ok) {
-        await this.dispose(table, true);
-        return started;
-      }
-      again = { table, tokens };
-      this.rematches.set(old.id, again);
-      const info = table.info();
-      tokens.forEach((token, i) => {
-        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info });
-      });
-    }
-    const token = again.tokens[seat];
-    if (!token) return refuse('SEAT_TAKEN');
-    const resumed = await again.table.resume(conn, token);
-    if (!resumed.ok) return resumed;
-    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table };
+  /** Play again (rematch.ts): a new table with the same seats, started at once. */
+  rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
+    return this.rematches.play(old, conn, address);
   }
 
   /**
@@ -362,7 +310,7 @@ export class TableRegistry {
     const info = table.info();
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
-    this.withdraw(table.id);
+    this.adverts.withdraw(table.id);
     this.parked.set(table.id, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
     await table.close();
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
@@ -429,8 +377,8 @@ export class TableRegistry {
   async dispose(table: Table, forget: boolean): Promise<void> {
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
-    this.rematches.delete(table.id);
-    this.withdraw(table.id);
+    this.rematches.forget(table.id);
+    this.adverts.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
     await table.close();
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
@@ -444,38 +392,6 @@ export class TableRegistry {
     if (table.model.phase === 'over' && !table.hasConnections()) void this.finish(table);
     const info = table.info();
     this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
-    this.advertise(info);
-  }
-
-  private advertise(info: TableInfo): void {
-    if (info.phase === 'over') return this.withdraw(info.id);
-    const ad = {
-      tableId: info.id,
-      name: info.name,
-      port: this.deps.port(),
-      protocol: PROTOCOL_VERSION,
-      seats: info.players,
-      freeSeats: freeSeats(info),
-      phase: info.phase,
-      hasPin: info.hasPin,
-      path: `/t/${info.id}`,
-    };
-    const key = JSON.stringify(ad);
-    if (this.advertised.get(info.id) === key) return;
-    this.advertised.set(info.id, key);
-    try {
-      this.deps.advertiser.advertise(ad);
-    } catch (e) {
-      this.deps.log.error(`table ${info.id}: advertising failed`, e);
-    }
-  }
-
-  private withdraw(id: string): void {
-    if (!this.advertised.delete(id)) return;
-    try {
-      this.deps.advertiser.withdraw(id);
-    } catch (e) {
-      this.deps.log.error(`table ${id}: withdrawing the advert failed`, e);
-    }
+    this.adverts.show(info);
   }
 }

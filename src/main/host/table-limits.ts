@@ -5,6 +5,21 @@
 // someone at it, the address holding the most lobbies gives up its oldest one to a newcomer
 // holding fewer, so a few devices holding their full share cannot lock out the next one.
 
+import type { Refusal } from '../../shared/protocol/events';
+import { refuse } from './refusal';
+
+/** Every table has someone at it: no room for another. */
+export class TooManyTables extends Error {}
+/** One client address has as many tables open as it may. */
+export class TooManyTablesHere extends Error {}
+
+/** The refusal for a table that could not be made for lack of room; null for any other error. */
+export function limitRefusal(e: unknown): Refusal | null {
+  if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES', e.message);
+  if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
+  return null;
+}
+
 /** A table as the limits see it. */
 export interface LimitedTable {
   readonly id: string;
