@@ -30,8 +30,8 @@ const create = (p: Player, name: string) => p.request<Seated>('table:create', { 
 
 describe('limits per device', () => {
   it('finishing a bot game, pressing Play again and leaving, over and over from one address, does not fill the host', async () => {
-    const h = await start({ maxTables: 3, lifecycle: { maxTablesPerAddress: 2 } });
-    for (let round = 0; round < 4; round++) {
+    const h = await start({ maxTables: 2, lifecycle: { maxTablesPerAddress: 2 } });
+    for (let round = 0; round < 3; round++) {
       const p = await device(h, '127.0.0.2', round + 1);
       await playFastGame(p, `Loop ${round}`, 'Looper');
       const again = await p.request<Seated>('table:rematch');
@@ -39,11 +39,11 @@ describe('limits per device', () => {
       p.socket.disconnect();
       await waitFor(() => !h.tables.get((again as Seated).tableId)?.hasConnections(), 'the player to be gone');
     }
-    expect(h.tables.size).toBeLessThanOrEqual(3);
+    expect(h.tables.size).toBeLessThanOrEqual(2);
     // The stalled games were parked to make room, not lost: their player may come back.
     expect(h.tables.parkedIds.length).toBeGreaterThan(0);
     expect(await create(await device(h, '127.0.0.3'), 'Real')).toMatchObject({ ok: true });
-  }, 60_000);
+  }, 180_000);
 
   it('an address that holds its share still holds it after a restart', async () => {
     dataDir = await tempDir();
@@ -102,5 +102,5 @@ describe('limits per device', () => {
     expect((again as { message: string }).message).toMatch(/tables open/);
     expect(await create(await device(h, '127.0.0.4'), 'Third')).toMatchObject({ ok: false, code: 'TOO_MANY_TABLES' });
     expect(h.tables.size).toBe(2);
-  }, 30_000);
+  }, 120_000);
 });

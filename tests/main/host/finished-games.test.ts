@@ -23,7 +23,7 @@ async function finishedGame(h: TestHost, address: string, options: object = {}):
   for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toEqual({ ok: true });
   p.startAutoplay();
   expect(await p.request('table:start')).toEqual({ ok: true });
-  await p.waitOver();
+  await p.waitOver(90_000);
   return p;
 }
 
@@ -53,7 +53,7 @@ describe('finished games', () => {
     ann.socket.disconnect();
     await waitFor(() => host!.tables.get(ann.tableId) === undefined, 'the game to be archived');
     await check();
-  }, 30_000);
+  }, 180_000);
 
   it('of a table without a PIN are shown to the host’s own machine too; a record is computed once for every export', async () => {
     host = await startHost();
@@ -69,5 +69,5 @@ describe('finished games', () => {
     expect(readsForFirst).toBeGreaterThan(0); // the record was read from its file once
     for (let i = 0; i < 5; i++) expect(await local.request('archive:export', { tableId: ann.tableId })).toEqual(first);
     expect(reads.mock.calls.length).toBe(readsForFirst);
-  }, 30_000);
+  }, 180_000);
 });
