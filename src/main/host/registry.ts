@@ -107,6 +107,7 @@ export class TableRegistry {
       clock: deps.clock,
       log: deps.log,
       graceMs: deps.graceMs,
+      secondMs: deps.secondMs,
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
       hint: deps.hint,
@@ -203,6 +204,7 @@ export class TableRegistry {
           return token ? { name: s.name ?? '', tokenHash: hashToken(token) } : { level: s.botLevel };
         }),
         owner !== null && tokens[owner] ? owner : seat,
+        old.model.autoBotAfterS,
       );
       if (!started.ok) {
         await this.dispose(table, true);
