@@ -29,10 +29,9 @@ describe('table room', () => {
     const removes = Array.from(document.querySelectorAll<HTMLButtonElement>('[data-testid="remove-player"]'));
     expect(removes).toHaveLength(1); // Bob; not the owner's own seat, not the bot
     removes[0]!.click();
-    const level = document.querySelector<HTMLSelectElement>('[data-testid="seat-level"]')!;
-    expect(level.value).toBe('adept');
-    level.value = 'master';
-    level.dispatchEvent(new Event('change', { bubbles: true }));
+    const level = document.querySelector<HTMLElement>('[data-testid="seat-level"]')!;
+    expect(level.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('adept');
+    level.querySelector<HTMLInputElement>('input[data-value="master"]')!.click();
     expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
       ['removePlayer', 1],
       ['addBot', 2, 'master'],
