@@ -80,7 +80,7 @@ describe('filling the table and a dropped seat', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="fill-bots"]')!.click();
     await vi.waitFor(() => expect(client.calls).toHaveLength(2));
     const choice = document.querySelector<HTMLElement>('[data-testid="auto-bot"]')!;
-    expect([...choice.querySelectorAll('label')].map((l) => l.textContent?.trim())).toEqual(['30 s', '1 min', '2 min', 'Never: wait']);
+    expect([...choice.querySelectorAll('label')].map((l) => l.textContent?.trim())).toEqual(['30 s', '1 min', '2 min', 'Wait']);
     expect(choice.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('60');
     choice.querySelector<HTMLInputElement>('input[data-value="null"]')!.click();
     expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([

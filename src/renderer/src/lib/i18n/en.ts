@@ -13,7 +13,7 @@ export const en = {
 
   'lobby.title': 'Lobby',
   'lobby.tables': 'Tables on this host',
-  'lobby.noTables': 'No tables yet. Create one below.',
+  'lobby.noTables': 'No tables yet: start one with Play now or Create a table.',
   'lobby.freeSeats': '{n} free seat|{n} free seats',
   'lobby.network': 'On your network',
   'lobby.networkEmpty': 'No other table found on the network yet.',
@@ -78,7 +78,7 @@ export const en = {
   'room.autoBot': 'When a player drops out, a bot takes the seat after',
   'room.autoBotSeconds': '{s} s',
   'room.autoBotMinutes': '{m} min',
-  'room.autoBotWait': 'Never: wait',
+  'room.autoBotWait': 'Wait',
   'room.autoBotIs': 'When a player drops out, a bot takes the seat after {time}; the player takes it back on return.',
   'room.autoBotWaits': 'When a player drops out, the table waits for them.',
   'joinCard.title': 'Join {name}',

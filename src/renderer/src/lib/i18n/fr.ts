@@ -13,7 +13,7 @@ export const fr = {
 
   'lobby.title': 'Salon',
   'lobby.tables': 'Tables sur cet hôte',
-  'lobby.noTables': 'Aucune table pour l’instant. Créez-en une ci-dessous.',
+  'lobby.noTables': 'Aucune table pour l’instant : lancez-en une avec Jouer maintenant ou Créer une table.',
   'lobby.freeSeats': '{n} place libre|{n} places libres',
   'lobby.network': 'Sur votre réseau',
   'lobby.networkEmpty': 'Aucune autre table trouvée sur le réseau pour l’instant.',
@@ -78,7 +78,7 @@ export const fr = {
   'room.autoBot': 'Quand un joueur décroche, un bot prend sa place après',
   'room.autoBotSeconds': '{s} s',
   'room.autoBotMinutes': '{m} min',
-  'room.autoBotWait': 'Jamais : attendre',
+  'room.autoBotWait': 'Attendre',
   'room.autoBotIs': 'Quand un joueur décroche, un bot prend sa place après {time} ; le joueur la reprend à son retour.',
   'room.autoBotWaits': 'Quand un joueur décroche, la table l’attend.',
   'joinCard.title': 'Rejoindre {name}',

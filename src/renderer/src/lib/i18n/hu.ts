@@ -13,7 +13,7 @@ export const hu = {
 
   'lobby.title': 'Előtér',
   'lobby.tables': 'Asztalok ezen a gépen',
-  'lobby.noTables': 'Még nincs asztal. Hozz létre egyet lent.',
+  'lobby.noTables': 'Még nincs asztal: indíts egyet a Játék most gombbal, vagy hozz létre egy új asztalt.',
   'lobby.freeSeats': '{n} szabad hely|{n} szabad hely',
   'lobby.network': 'A hálózaton',
   'lobby.networkEmpty': 'Még nincs más asztal a hálózaton.',
@@ -78,7 +78,7 @@ export const hu = {
   'room.autoBot': 'Ha egy játékos kiesik, a helyét gép veszi át ennyi után',
   'room.autoBotSeconds': '{s} mp',
   'room.autoBotMinutes': '{m} perc',
-  'room.autoBotWait': 'Soha: várunk',
+  'room.autoBotWait': 'Várunk',
   'room.autoBotIs': 'Ha egy játékos kiesik, {time} után gép veszi át a helyét; visszatérve visszaveheti.',
   'room.autoBotWaits': 'Ha egy játékos kiesik, az asztal megvárja.',
   'joinCard.title': 'Csatlakozás: {name}',
