@@ -38,6 +38,8 @@ export interface HostOptions {
   readonly staticDir?: string | null;
   /** How long a player may be gone before the owner can hand the seat to a bot. */
   readonly graceMs?: number;
+  /** How long a second of a table's "a bot after N seconds" lasts (tests shorten it). */
+  readonly secondMs?: number;
   /** The pause before a bot moves, so humans can follow. */
   readonly botDelayMs?: number;
   readonly botPolicy?: BotPolicy;
@@ -124,6 +126,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     clock,
     log,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    secondMs: options.secondMs ?? 1000,
     botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
     botPolicy: options.botPolicy ?? randomPolicy(),
     hint: options.hint,

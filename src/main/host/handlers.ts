@@ -130,6 +130,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),
+  'table:autoBot': (p, from) => bound(from, (t) => t.setAutoBot(from.socket.id, p.afterS)),
   'table:removePlayer': (p, from) => bound(from, (t) => t.removePlayer(from.socket.id, p.seat)),
   'table:start': (_, from) => bound(from, (t) => t.start(from.socket.id)),
   'seat:giveToBot': (p, from) => bound(from, (t) => t.giveToBot(from.socket.id, p.seat, p.level)),

@@ -109,6 +109,7 @@ export class TableRegistry {
       clock: deps.clock,
       log: deps.log,
       graceMs: deps.graceMs,
+      secondMs: deps.secondMs,
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
       hint: deps.hint,

@@ -55,6 +55,7 @@ export class Rematches {
           return token ? { name: s.name ?? '', tokenHash: hashToken(token) } : { level: s.botLevel };
         }),
         owner !== null && tokens[owner] ? owner : seat,
+        old.model.autoBotAfterS,
       );
       if (!started.ok) {
         await this.deps.dispose(table);

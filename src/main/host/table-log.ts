@@ -5,6 +5,7 @@
 import { MAX_BOT_DELAY_MS } from '../../shared/protocol/events';
 import { z } from 'zod';
 import type { Action } from '../../shared/rules/actions';
+import { AUTO_BOT_SECONDS, type AutoBotAfter } from '../../shared/protocol/auto-bot';
 import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
 import { actionSchema, optionsSchema, playersSchema, seatSchema } from '../../shared/rules/schemas';
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../shared/rules/types';
@@ -40,7 +41,8 @@ export type TableLine =
   | { readonly t: 'start' }
   | { readonly t: 'act'; readonly a: Action; readonly seq: number | null }
   | { readonly t: 'control'; readonly seat: Seat; readonly bot: boolean; readonly level?: BotLevel }
-  | { readonly t: 'left'; readonly seat: Seat };
+  | { readonly t: 'left'; readonly seat: Seat }
+  | { readonly t: 'autoBot'; readonly afterS: AutoBotAfter };
 
 const seat = seatSchema;
 const text = z.string().max(400);
@@ -74,6 +76,7 @@ const line = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('act'), a: action, seq: z.int().min(1).nullable() }),
   z.strictObject({ t: z.literal('control'), seat, bot: z.boolean(), level }),
   z.strictObject({ t: z.literal('left'), seat }),
+  z.strictObject({ t: z.literal('autoBot'), afterS: z.literal(AUTO_BOT_SECONDS).nullable() }),
 ]);
 
 // Version 1, the first shape of the file: no PIN, no owner lines (the first seated player

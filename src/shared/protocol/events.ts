@@ -7,6 +7,7 @@ import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import type { ArchiveExport, FinishedGame } from './archive';
+import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
 import type { EventBatch } from './event-log';
 import type { ErrorCode } from './errors';
@@ -114,6 +115,8 @@ export interface ClientToServerEvents {
   /** The owner frees another player's seat before the start. */
   'table:removePlayer': (payload: SeatRequest, ack: AckFn) => void;
   'table:start': (payload: Empty, ack: AckFn) => void;
+  /** The owner chooses what happens to a dropped seat: a bot after so many seconds, or wait (null). */
+  'table:autoBot': (payload: { afterS: AutoBotAfter }, ack: AckFn) => void;
   /** The owner hands an absent player's seat to a bot. */
   'seat:giveToBot': (payload: BotRequest, ack: AckFn) => void;
   /** A returning player takes their seat back from the bot. */

@@ -3,6 +3,7 @@
 import { MAX_BOT_DELAY_MS } from './events';
 import { z } from 'zod';
 import { choiceSchema, chooseSchema, optionsSchema, playSchema, playersSchema, seatSchema } from '../rules/schemas';
+import { AUTO_BOT_SECONDS } from './auto-bot';
 import { BOT_LEVELS } from './bot-level';
 import type { ClientEvent, PayloadOf } from './events';
 import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
@@ -54,6 +55,7 @@ export const SCHEMAS = {
   'table:removeBot': z.strictObject({ seat }),
   'table:removePlayer': z.strictObject({ seat }),
   'table:start': empty,
+  'table:autoBot': z.strictObject({ afterS: z.literal(AUTO_BOT_SECONDS).nullable() }),
   'seat:giveToBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'seat:takeBack': empty,
   'game:act': z.strictObject({
