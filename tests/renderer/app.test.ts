@@ -114,8 +114,8 @@ describe('App inside Electron', () => {
 
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
   /** A bridge whose host starts offline; setNetwork answers as the main process would. */
-  function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
-    let state: NetworkState = { open: false, urls: [], always: false };
+  function fakeBridge(over: Partial<ChronicleBridge> = {}, windowsFirewall = false): ChronicleBridge & { changes: unknown[] } {
+    let state: NetworkState = { open: false, urls: [], always: false, windowsFirewall };
     const changes: unknown[] = [];
     return {
       changes,
@@ -128,9 +128,12 @@ describe('App inside Electron', () => {
       gameRecord: vi.fn((id: string) => Promise.resolve({ format: 'chronicle-record', id })),
       setNetwork: (change) => {
         changes.push(change);
-        state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
+        state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always, windowsFirewall };
         return Promise.resolve(state);
       },
+      yourTurn: vi.fn(),
+      desktopSettings: () => Promise.resolve({ turnNotice: true, askBeforeQuit: true }),
+      setDesktopSettings: (change) => Promise.resolve({ turnNotice: true, askBeforeQuit: true, ...change }),
       ...over,
     };
   }
@@ -189,6 +192,7 @@ describe('App inside Electron', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // not on Windows
 
     // The header says so on every screen, and closes it too.
     expect(document.querySelector('[data-testid="network-badge"]')?.textContent).toContain('Open to the network');
@@ -206,6 +210,16 @@ describe('App inside Electron', () => {
       { open: true, always: false },
       { open: false, always: false },
     ]);
+    void unmount(app);
+  });
+
+  it('on Windows, explains what a Public network does to the players once open', async () => {
+    window.chronicle = fakeBridge({}, true);
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // offline: nothing to explain
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="windows-public"]')?.textContent).toMatch(/Public.*Private/));
     void unmount(app);
   });
 
