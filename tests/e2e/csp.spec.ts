@@ -9,14 +9,21 @@ import { startSoloTable } from './helpers/solo';
 
 const host = hostForSpec();
 
+/** The page as the scripts below use it: this file is type-checked without the DOM. */
+declare const window: { cspViolations: string[] };
+declare const document: {
+  addEventListener(type: 'securitypolicyviolation', listener: (e: { effectiveDirective: string; blockedURI: string; sample: string }) => void): void;
+  body: { setAttribute(name: string, value: string): void };
+};
+
 /** Every `securitypolicyviolation` the page reports, from its first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`));
   });
-  return () => page.evaluate(() => [...(window as unknown as { cspViolations: string[] }).cspViolations]);
+  return () => page.evaluate(() => [...window.cspViolations]);
 }
 
 test('the lobby and a game table render under the policy with no violation', async ({ page }) => {

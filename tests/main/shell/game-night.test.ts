@@ -14,7 +14,7 @@ import { connectTo } from '../host/helpers/host';
 import { Player } from '../host/helpers/player';
 import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, onHandler, windows } from './helpers/electron-fakes';
 
-type Win = FakeWindow & Record<'maximize' | 'close' | 'flashFrame' | 'isFocused' | 'getNormalBounds', ReturnType<typeof vi.fn>>;
+type Win = FakeWindow & Record<'on' | 'maximize' | 'close' | 'flashFrame' | 'isFocused' | 'getNormalBounds', ReturnType<typeof vi.fn>>;
 type Contents = FakeWindow['webContents'] & Record<'once' | 'reload' | 'executeJavaScript', ReturnType<typeof vi.fn>>;
 
 let win: Win;
@@ -158,7 +158,7 @@ describe.skipIf(lanAddresses().length === 0)('players from other machines', () =
     expect(closeWindow()).toBe(false);
     expect(closeWindow()).toBe(false); // one question at a time
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledOnce());
-    const question = vi.mocked(dialog.showMessageBox).mock.calls[0]?.[1] as { message: string; buttons: string[]; checkboxLabel: string };
+    const question = (vi.mocked(dialog.showMessageBox).mock.calls[0] as unknown[] | undefined)?.[1] as { message: string; buttons: string[]; checkboxLabel: string };
     expect(question).toMatchObject({ message: '2 players are at your tables', buttons: ['Keep hosting', 'Quit'], checkboxLabel: "Don't ask again" });
     await new Promise((r) => setTimeout(r, 20));
     expect(win.close).not.toHaveBeenCalled();
