@@ -23,7 +23,7 @@ import {
 } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IPC, type AppInfo, type DesktopSettings, type NetworkState, type NetworkTable } from '../shared/bridge';
+import { IPC, type AppInfo, type DesktopSettings, type LanState, type NetworkState, type NetworkTable } from '../shared/bridge';
 import type { IpcChannel, IpcPayload } from '../shared/bridge-schemas';
 import type { TableBrowser } from './discovery/discovery';
 import type { Guests } from './host/guests';
@@ -231,7 +231,11 @@ function findNetworkTables(): void {
 
 async function networkState(): Promise<NetworkState> {
   if (!local) throw new Error('the app host is not running');
-  return { ...local.network(), always: settings.value.openToNetwork, windowsFirewall: process.platform === 'win32' };
+  return withSettings(local.network());
+}
+
+function withSettings(state: LanState): NetworkState {
+  return { ...state, always: settings.value.openToNetwork, windowsFirewall: process.platform === 'win32' };
 }
 
 function registerIpc(): void {
@@ -317,6 +321,8 @@ function start(): void {
     const game = night;
     local.host.onGuestsChange((guests) => game.update(guests));
     registerIpc();
+    // The tables' mDNS status changes by itself (a name taken on the network, a retry): the window hears of it.
+    local.onNetwork((state) => mainWindow?.webContents.send(IPC.networkStateChanged, withSettings(state)));
     if (settings.value.openToNetwork) {
       await local.openToNetwork();
       findNetworkTables();
