@@ -21,6 +21,8 @@ import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
 import { wireParser } from './wire';
+import { AddressBudgets, type CostlyRequest } from './budgets';
+import { cachedAnalyser } from './analysis-cache';
 import { MAX_MESSAGE_BYTES } from '../../shared/protocol/limits';
 
 export interface HostOptions {
@@ -45,6 +47,8 @@ export interface HostOptions {
   /** "Could I have won?" for a replayed decision, off the main thread; without it, refused. */
   readonly analyse?: Analyser;
   readonly rateLimit?: RateLimit;
+  /** Budgets per device (client address) for hints, analyses, exports and replays (budgets.ts). */
+  readonly budgets?: Partial<Record<CostlyRequest, RateLimit>>;
   readonly maxTables?: number;
   /** When idle lobbies go, idle games park, and how many tables one address may open. */
   readonly lifecycle?: Partial<Lifecycle>;
@@ -108,6 +112,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     res.end('This host does not answer to that name.\n');
   });
   const guards = createSecretGuards(clock, options.attempts);
+  const budgets = new AddressBudgets(clock, options.budgets);
+  const analyse = options.analyse && cachedAnalyser(options.analyse);
   const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
@@ -148,7 +154,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse: options.analyse });
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets });
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -28,6 +28,8 @@ export interface TableHeader {
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
   readonly persistent: boolean;
+  /** The client address that created the table (absent for the host's own), for the limits per device. */
+  readonly by?: string;
 }
 
 export type TableLine =
@@ -59,6 +61,7 @@ const header = z.strictObject({
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),
+  by: z.string().max(64).optional(),
 });
 
 const level = z.enum(BOT_LEVELS).optional();

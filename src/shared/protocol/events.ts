@@ -127,10 +127,13 @@ export interface ClientToServerEvents {
    * reachable from this machine only.
    */
   'host:addresses': (payload: Empty, ack: AckFn<{ urls: string[] }>) => void;
-  /** The finished games this host keeps, latest first. */
-  'archive:list': (payload: Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
-  /** One finished game's record (record-format.md), to save or replay. */
-  'archive:export': (payload: { readonly tableId: string }, ack: AckFn<ArchiveExport>) => void;
+  /**
+   * The finished games this host keeps, latest first, that the asker may see: those where one
+   * of `tokens` held a seat and, asked from the host's own machine, those of tables without a PIN.
+   */
+  'archive:list': (payload: { readonly tokens?: readonly string[] } | Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
+  /** One finished game's record (record-format.md), to save or replay; seen as `archive:list` sees it (else NO_TABLE). */
+  'archive:export': (payload: { readonly tableId: string; readonly token?: string }, ack: AckFn<ArchiveExport>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
   /** The finished game's record (record-format.md), to save as a `.chronicle.json`. */

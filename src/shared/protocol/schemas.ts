@@ -21,6 +21,8 @@ const cleaned = (max: number) =>
     .transform((s) => cleanText(s, max))
     .pipe(z.string().min(1));
 const empty = z.strictObject({}).nullish(); // an omitted payload arrives as null
+/** Seat tokens one `archive:list` may show (a device's games: it keeps one token per table). */
+export const MAX_ARCHIVE_TOKENS = 200;
 
 const options = optionsSchema.partial();
 
@@ -68,8 +70,8 @@ export const SCHEMAS = {
   'replay:step': z.strictObject({ version: z.number().int().min(0), viewer: replayViewer }),
   'replay:log': z.strictObject({ viewer: replayViewer }),
   'replay:analyse': z.strictObject({ version: z.number().int().min(0) }),
-  'archive:list': empty,
-  'archive:export': z.strictObject({ tableId }),
+  'archive:list': z.strictObject({ tokens: z.array(z.string().regex(TOKEN)).max(MAX_ARCHIVE_TOKENS).optional() }).nullish(),
+  'archive:export': z.strictObject({ tableId, token: z.string().regex(TOKEN).optional() }),
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;
