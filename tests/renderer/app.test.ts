@@ -201,8 +201,8 @@ describe('App inside Electron', () => {
 
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
   /** A bridge whose host starts offline; setNetwork answers as the main process would. */
-  function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
-    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF };
+  function fakeBridge(over: Partial<ChronicleBridge> = {}, windowsFirewall = false): ChronicleBridge & { changes: unknown[] } {
+    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF, windowsFirewall };
     const changes: unknown[] = [];
     return {
       changes,
@@ -221,9 +221,13 @@ describe('App inside Electron', () => {
           urls: change.open ? ['http://192.168.1.20:7420'] : [],
           always: change.always ?? state.always,
           advertising: change.open ? { state: 'advertised', renamed: [], hostNames: ['chronicle-abc123.local'] } : ADVERTISING_OFF,
+          windowsFirewall,
         };
         return Promise.resolve(state);
       },
+      yourTurn: vi.fn(),
+      desktopSettings: () => Promise.resolve({ turnNotice: true, askBeforeQuit: true }),
+      setDesktopSettings: (change) => Promise.resolve({ turnNotice: true, askBeforeQuit: true, ...change }),
       ...over,
     };
   }
@@ -282,6 +286,7 @@ describe('App inside Electron', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // not on Windows
 
     // The header says so on every screen, and closes it too.
     expect(document.querySelector('[data-testid="network-badge"]')?.textContent).toContain('Open to the network');
@@ -302,6 +307,16 @@ describe('App inside Electron', () => {
     void unmount(app);
   });
 
+  it('on Windows, explains what a Public network does to the players once open', async () => {
+    window.chronicle = fakeBridge({}, true);
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // offline: nothing to explain
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="windows-public"]')?.textContent).toMatch(/Public.*Private/));
+    void unmount(app);
+  });
+
   it('shows whether the tables can be found on the network, as the host pushes it, and nothing it cannot read', async () => {
     let push: ((state: NetworkState) => void) | null = null;
     const bridge = fakeBridge({ onNetworkState: (l) => ((push = l), () => (push = null)) });
@@ -314,7 +329,7 @@ describe('App inside Electron', () => {
     await vi.waitFor(() => expect(status()?.dataset['state']).toBe('advertised'));
     expect(status()!.textContent).toContain('Devices on this network can find the tables.');
 
-    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false };
+    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false, windowsFirewall: false };
     push!({ ...open, advertising: { state: 'renamed', renamed: ['Friday (abc123) (2)', 'chronicle-abc123-2.local'], hostNames: ['chronicle-abc123-2.local'] } });
     await vi.waitFor(() => expect(status()?.dataset['state']).toBe('renamed'));
     expect(status()!.textContent).toContain('Another device claimed their name, so they are announced as “Friday (abc123) (2)”.');

@@ -13,6 +13,7 @@ import { type Log, consoleLog } from './log';
 import { registerHandlers } from './handlers';
 import type { HintProvider } from './table';
 import type { Analyser } from './replay-session';
+import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
@@ -64,6 +65,8 @@ export interface HostOptions {
    * from the listen address: every LAN address for 0.0.0.0, none for loopback).
    */
   readonly reachableAddresses?: () => readonly string[];
+  /** Which client addresses are guests (default: any but loopback), for `guests()`. */
+  readonly isGuest?: (address: string) => boolean;
   /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
   readonly attempts?: { readonly table?: TableGuessPolicy; readonly address?: AttemptPolicy };
 }
@@ -76,6 +79,10 @@ export interface Host {
   readonly io: HostServer;
   /** The HTTP server; more listeners may hand it their connections (the app's LAN door). */
   readonly http: HttpServer;
+  /** The players seated at tables in play from other machines (the desktop app's game night). */
+  guests(): Guests;
+  /** Calls `listener` whenever that number changes; returns an unsubscribe. */
+  onGuestsChange(listener: (guests: Guests) => void): () => void;
   /** Stops taking requests, finishes and flushes every table, closes everything. */
   close(): Promise<void>;
 }
@@ -134,7 +141,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     maxTables: options.maxTables ?? 64,
     lifecycle: options.lifecycle,
     port: () => port,
+    onChange: () => guests.poke(),
   });
+  const isGuest = options.isGuest ?? ((address: string) => !isLoopback(address));
+  const guests = guestWatcher(() => countGuests(io, registry, isGuest));
 
   io.on('connection', (socket) => {
     socket.data = { binding: null, sentVersion: -1, bucket: new TokenBucket(rateLimit, clock) };
@@ -169,6 +179,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     tables: registry,
     io,
     http: server,
+    guests: () => guests.current(),
+    onGuestsChange: (listener) => guests.subscribe(listener),
     close: () =>
       (closing ??= (async () => {
         ready = false;

@@ -33,6 +33,8 @@ export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' 
   /** The HTTP port, for adverts. */
   readonly port: () => number;
   readonly lifecycle?: Partial<Lifecycle>;
+  /** Called after any table changed (seats, connections, phase) or went. */
+  readonly onChange?: () => void;
 }
 
 export interface Lifecycle {
@@ -381,6 +383,7 @@ export class TableRegistry {
     this.rematches.forget(table.id);
     this.adverts.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
+    this.deps.onChange?.();
     await table.close();
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
   }
@@ -394,5 +397,6 @@ export class TableRegistry {
     const info = table.info();
     this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
     this.adverts.show(info);
+    this.deps.onChange?.();
   }
 }
