@@ -185,9 +185,9 @@ test('the host serves the web app manifest and every icon it names', async () =>
     expect([view.getUint32(16), view.getUint32(20)], `${url.href} is ${icon.sizes}`).toEqual([w, h]);
   }
   // The page links it, and its CSP lets it load.
-  const page = await (await fetch(`${host.url}/`)).text();
-  expect(page).toContain('rel="manifest" href="./manifest.webmanifest"');
-  expect(page).toContain("manifest-src 'self'");
+  const index = await fetch(`${host.url}/`);
+  expect(await index.text()).toContain('rel="manifest" href="./manifest.webmanifest"');
+  expect(index.headers.get('content-security-policy')).toContain("manifest-src 'self'");
   const start = await fetch(new URL(manifest.start_url, res.url));
   expect(start.status).toBe(200);
 });
