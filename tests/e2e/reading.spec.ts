@@ -163,11 +163,13 @@ test('on a full-HD window the hand ability lines are at least the body text size
   const errors = pageErrors(page);
   await startSoloTable(page, host.url, 6, 'Ann');
   let plays = 0;
-  for (let step = 0; step < 200 && plays < 4; step++) {
+  for (let step = 0; step < 200 && plays < 2; step++) {
     const { version } = await tableState(page);
     if (await clickFirstLegal(page)) plays += 1;
     await nextView(page, version).catch(() => undefined);
   }
+  const summary = page.getByTestId('summary-continue');
+  if (await summary.isVisible()) await summary.click();
   await page.locator('[data-testid="hand"] [data-card]').first().waitFor();
   const sizes = await page.evaluate<{ body: number; lines: number[] }>(`({
     body: parseFloat(getComputedStyle(document.body).fontSize),
