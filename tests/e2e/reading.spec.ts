@@ -105,6 +105,7 @@ test('on a touch phone every card on the table can be read, on the table or one 
           const id = (await card.getAttribute('data-history'))!;
           if (historyRead.has(id)) continue;
           await card.tap();
+          if (shotDir && historyRead.size === 0) await page.screenshot({ path: `${shotDir}/history-sheet-390x844.png` });
           await sheetSays(page, historyText(id));
           historyRead.add(id);
         }
@@ -123,6 +124,7 @@ test('on a touch phone every card on the table can be read, on the table or one 
           const ids = await panel.locator('[data-testid="card-info"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
           expect(ids.length).toBeGreaterThan(0);
           for (const id of ids) await expect(panel).toContainText(textOf(id));
+          if (shotDir) await page.screenshot({ path: `${shotDir}/allies-sheet-390x844.png` });
           await panel.getByRole('button', { name: 'Close' }).tap();
           read.ally = true;
         }
