@@ -23,6 +23,11 @@ export class SwitchableAdvertiser implements Advertiser {
     this.live?.withdraw(tableId);
   }
 
+  /** Only names on the network now: none while offline. */
+  hostNames(): readonly string[] {
+    return this.live?.hostNames?.() ?? [];
+  }
+
   /** Starts advertising every table the host has reported so far, and the ones to come. */
   on(): void {
     if (this.live) return;

@@ -92,6 +92,10 @@ class BonjourDiscovery implements Discovery {
     else existing.timer = setTimeout(() => this.republish(existing), wait);
   }
 
+  hostNames(): readonly string[] {
+    return [...this.adverts.values()].map((advert) => advert.hostName);
+  }
+
   withdraw(tableId: string): void {
     const advert = this.adverts.get(tableId);
     if (!advert) return;

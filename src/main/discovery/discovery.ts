@@ -31,6 +31,8 @@ export interface Discovery {
   withdraw(tableId: string): void;
   /** Withdraws every table (goodbye packets) and releases the mDNS socket. */
   close(): Promise<void>;
+  /** The `.local` host names the tables are advertised under now (each table's SRV target). */
+  hostNames(): readonly string[];
 }
 
 /** A table found on the network (only compatible, well-formed advertisements). */

@@ -22,6 +22,11 @@ export interface Advertiser {
   advertise(table: AdvertisedTable): void;
   withdraw(tableId: string): void;
   close(): Promise<void>;
+  /**
+   * The `.local` host names the tables are advertised under now (mDNS targets; they may change,
+   * e.g. after a name conflict). The host answers to these names and to no other `.local` one.
+   */
+  hostNames?(): readonly string[];
 }
 
 export const noAdvertiser: Advertiser = {

@@ -88,7 +88,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
   let ready = false;
   let port = 0;
 
-  const hostCheck = createHostCheck({ port: () => port, allowedOrigins: options.allowedOrigins, hostNames: options.hostNames });
+  const hostCheck = createHostCheck({
+    port: () => port,
+    allowedOrigins: options.allowedOrigins,
+    hostNames: options.hostNames,
+    advertisedNames: () => advertiser.hostNames?.() ?? [],
+  });
   const serveFiles = staticFiles(options.staticDir ?? null);
   const server = createServer((req, res) => {
     if (hostCheck.requestAllowed(req)) return serveFiles(req, res);

@@ -8,7 +8,7 @@ import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated } from '../.
 import type { SeatInfo, TableInfo } from '../../shared/protocol/table-info';
 import type { Action } from '../../shared/rules/actions';
 import { applyAction } from '../../shared/rules/engine';
-import { resolvePlace } from '../../shared/rules/place';
+import { recordedIntent } from '../../shared/rules/place';
 import { type GameRecord, recordOf } from '../../shared/rules/record/record';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
@@ -358,12 +358,13 @@ export class Table {
 
   /** Apply, write and flush, then show everyone. The only place the game moves forward. */
   private async commit(before: GameState, answer: Action, seq: number | null): Promise<Act> {
-    // The record names the card of an answer given by place (ruling 14).
-    const action = resolvePlace(before, answer);
-    const step = applyAction(before, action);
+    // Only one of the seat's answers as it sees them, in the record's form (which names cards, ruling 14).
+    const action = recordedIntent(before, answer);
+    if (!action.ok) return refuse(action.error.code, action.error.message);
+    const step = applyAction(before, action.value);
     if (!step.ok) return refuse(step.error.code, step.error.message);
     const state = step.value.state;
-    const written = this.writeAndApply([{ t: 'act', a: action, seq }], step.value);
+    const written = this.writeAndApply([{ t: 'act', a: action.value, seq }], step.value);
     // The views are built and serialised while the disk flushes; none goes out before it has.
     const views = this.viewsToSend(state, step.value.events);
     const failed = await written;
