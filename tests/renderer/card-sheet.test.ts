@@ -48,10 +48,13 @@ function open(el: HTMLElement | null | undefined, testid = 'card-sheet'): string
 const busy = (s: GameState): boolean =>
   !s.pending && s.meeting.plays.some((p) => !p.faceDown) && s.discard.length > 0 && s.allies.some((a) => a.length > 1) && s.meeting.plays.length < s.players;
 const decider = (s: GameState): number => (s.meeting.leader + s.meeting.plays.length) % s.players;
+/** Found once for the tests that read it: the search through playouts is the slow part. */
+let busyState: GameState | undefined;
+const busyTable = (): GameState => (busyState ??= playUntil(4, busy));
 
 describe('the card sheet', () => {
   it('opens every history card in full from the table', () => {
-    const state = playUntil(4, busy);
+    const state = busyTable();
     show(state, decider(state));
     const cards = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="history-card"]'));
     expect(cards.length).toBeGreaterThan(0);
@@ -63,7 +66,7 @@ describe('the card sheet', () => {
   });
 
   it('opens a card of the meeting, the discard pile’s top card and a seat’s allies', () => {
-    const state = playUntil(4, busy);
+    const state = busyTable();
     show(state, decider(state));
     const played = document.querySelector<HTMLElement>('[data-testid="meeting"] button[data-card]');
     expect(open(played)).toContain(textOf(played!.dataset['card']!));
