@@ -51,6 +51,8 @@ const decider = (s: GameState): number => (s.meeting.leader + s.meeting.plays.le
 /** Found once for the tests that read it: the search through playouts is the slow part. */
 let busyState: GameState | undefined;
 const busyTable = (): GameState => (busyState ??= playUntil(4, busy));
+/** Tests that search playouts for their table: about a second on an idle machine, many on a loaded one. */
+const SEARCHING = 20_000;
 
 describe('the card sheet', () => {
   it('opens every history card in full from the table', () => {
@@ -63,7 +65,7 @@ describe('the card sheet', () => {
       expect(card.tagName).toBe('BUTTON');
       expect(open(card)).toContain(h.text.en);
     }
-  });
+  }, SEARCHING);
 
   it('opens a card of the meeting, the discard pile’s top card and a seat’s allies', () => {
     const state = busyTable();
@@ -77,7 +79,7 @@ describe('the card sheet', () => {
     const text = open(button, 'panel-allies');
     const shown = state.allies.find((a) => a.every((id) => text.includes(textOf(id))));
     expect(shown, 'every ally of the seat opened, in full').toBeTruthy();
-  });
+  }, SEARCHING);
 
   it('opens a card Insight showed', () => {
     const state = playUntil(4, (s) => s.insights.some((i) => i !== null && i.cards.length > 0) && !s.pending);
@@ -85,7 +87,7 @@ describe('the card sheet', () => {
     show(state, seat);
     const card = document.querySelector<HTMLElement>('[data-testid="insight"] button[data-card]');
     expect(open(card)).toContain(textOf(card!.dataset['card']!));
-  });
+  }, SEARCHING);
 
   it('opens a hand card tapped on a touch screen with its Play button, and plays it from there', () => {
     const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 0);
