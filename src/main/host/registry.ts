@@ -21,6 +21,8 @@ import { type Recovery, recoverTable } from './table-recovery';
 import { type PinHash, hashPin, hashToken, newSeed, newTableId, newToken } from './tokens';
 import type { Reply, Seated } from '../../shared/protocol/events';
 import { refuse } from './refusal';
+import { eveningOf } from './evening';
+import type { Standings } from '../../shared/protocol/standings';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -64,6 +66,8 @@ export interface NewTable {
   readonly botDelayMs?: number;
   /** The PIN as another table keeps it (a table that plays again keeps its PIN). */
   readonly pinHash?: PinHash | null;
+  /** The evening so far, for a table that plays again. */
+  readonly evening?: Standings | null;
 }
 
 export class TooManyTables extends Error {}
@@ -168,6 +172,7 @@ export class TableRegistry {
       pin: req.pinHash !== undefined ? req.pinHash : req.pin === undefined ? null : hashPin(req.pin),
       hints: req.hints ?? true,
       ...(req.botDelayMs === undefined ? {} : { botDelayMs: req.botDelayMs }),
+      ...(req.evening ? { evening: req.evening } : {}),
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
@@ -196,7 +201,7 @@ export class TableRegistry {
       const { header, seats, owner } = old.model;
       const present = old.info().seats.map((s) => s.connected);
       const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
-      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false);
+      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs, evening: eveningOf(old.model) }, false);
       const started = await table.seatAndStart(
         seats.map((s, i) => {
           const token = tokens[i];
@@ -212,14 +217,14 @@ export class TableRegistry {
       this.rematches.set(old.id, again);
       const info = table.info();
       tokens.forEach((token, i) => {
-        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info });
+        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info, ...table.invite() });
       });
     }
     const token = again.tokens[seat];
     if (!token) return refuse('SEAT_TAKEN');
     const resumed = await again.table.resume(conn, token);
     if (!resumed.ok) return resumed;
-    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table };
+    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table, ...again.table.invite() };
   }
 
   /**
