@@ -30,7 +30,7 @@ async function finishedGames(url: string): Promise<FinishedGame[]> {
 }
 
 test('a game night: three games in a row at one table, Play again twice, and the standings add up', async ({ browser }) => {
-  // About 20 s a game on an idle 2-core machine; a loaded one takes many times that.
+  // Three whole games through three pages: room for a loaded machine.
   test.setTimeout(10 * 60_000);
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];

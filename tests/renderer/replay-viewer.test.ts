@@ -5,13 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, tick } from 'svelte';
 import ReplayViewer from '../../src/renderer/src/screens/ReplayViewer.svelte';
 import { clientContext } from '../../src/renderer/src/lib/connection/context';
-import { ReplaySession } from '../../src/main/host/replay-session';
-import type { ReplayAnalysis, ReplayViewer as Viewer } from '../../src/shared/protocol/events';
-import { BotRng } from '../../src/shared/bots/prng';
+import type { ReplayAnalysis, ReplayStepView, ReplayViewer as Viewer } from '../../src/shared/protocol/events';
+import { type GameState, applyAction, currentDecider, legalActions, viewFor } from '../../src/shared/rules';
 import { DEFAULT_BOOK } from '../../src/renderer/src/lib/cards';
 import { actionText } from '../../src/renderer/src/lib/story/describe';
 import { t } from '../../src/renderer/src/lib/i18n/index.svelte';
-import { randomRecord } from '../helpers/playout';
+import { start } from './helpers/games';
 import { FakeClient } from './helpers/fake-client.svelte';
 import { clearPage } from './helpers/page';
 import { pacing } from '../../src/renderer/src/lib/story/speed.svelte';
@@ -24,10 +23,27 @@ afterEach(() => {
   pacing.set('normal');
 });
 
-const record = randomRecord({ players: 4, seed: 'replay-viewer' }, new BotRng(7));
-const opened = ReplaySession.open(record);
-if (!opened.ok) throw new Error(opened.message);
-const session = opened.session;
+/** A seeded game's first states, as the host's replay gives them. */
+function played(actions: number): { states: GameState[]; actors: number[] } {
+  const states = [start(4, 'replay-viewer')];
+  const actors: number[] = [];
+  for (let i = 0; i < actions; i++) {
+    const s = states.at(-1)!;
+    const seat = currentDecider(s)!;
+    const next = applyAction(s, legalActions(s, seat)[0]!);
+    if (!next.ok) throw new Error(next.error.message);
+    actors.push(seat);
+    states.push(next.value.state);
+  }
+  return { states, actors };
+}
+const { states, actors } = played(40);
+const session = {
+  last: states.length - 1,
+  actors,
+  decisions: (seat: number) => actors.flatMap((s, v) => (s === seat ? [v] : [])),
+  step: (version: number, as: Viewer): ReplayStepView => ({ view: viewFor(states[version]!, as === 'all' ? 'spectator' : as), hands: null }),
+};
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) {
@@ -40,7 +56,7 @@ const settle = async () => {
 function viewer(answers: (version: number) => Promise<ReplayAnalysis | null>): FakeClient {
   const client = new FakeClient();
   client.replayStep = (version: number, as: unknown) => Promise.resolve(session.step(version, as as Viewer));
-  client.replayLog = (as: unknown) => Promise.resolve(session.log(as as Viewer));
+  client.replayLog = () => Promise.resolve([]);
   client.replayAnalyse = (version: number) => {
     client.calls.push({ method: 'replayAnalyse', args: [version] });
     return answers(version);
