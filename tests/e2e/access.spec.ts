@@ -178,6 +178,6 @@ test('on a touch phone, a tap opens the card sheet with the full text, and its P
   await expect(sheet).toBeHidden();
   // The game log tells the play. (The card itself may come back to the hand: a bot playing
   // after us can return it with the Hermit's ability.)
-  await expect(page.getByTestId('game-log')).toContainText(new RegExp(`Tap \\(vous\\) a joué ${card.name['fr']!}( face cachée)?\\.`));
+  await expect(page.getByTestId('game-log')).toContainText(new RegExp(`Vous avez joué ${card.name['fr']!}( face cachée)?\\.`));
   await context.close();
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
 import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
+import { ADVERTISING_OFF } from '../../src/shared/advertising';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
 import { start, viewOf } from './helpers/games';
@@ -158,7 +159,7 @@ describe('App inside Electron', () => {
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
   /** A bridge whose host starts offline; setNetwork answers as the main process would. */
   function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
-    let state: NetworkState = { open: false, urls: [], always: false };
+    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF };
     const changes: unknown[] = [];
     return {
       changes,
@@ -166,12 +167,18 @@ describe('App inside Electron', () => {
       onNetworkTables: () => () => {},
       findNetworkTables: vi.fn(),
       networkState: () => Promise.resolve(state),
+      onNetworkState: () => () => {},
       savedGames: () => Promise.resolve([]),
       exportRecord: vi.fn(() => Promise.resolve(true)),
       gameRecord: vi.fn((id: string) => Promise.resolve({ format: 'chronicle-record', id })),
       setNetwork: (change) => {
         changes.push(change);
-        state = { open: change.open, urls: change.open ? ['http://192.168.1.20:7420'] : [], always: change.always ?? state.always };
+        state = {
+          open: change.open,
+          urls: change.open ? ['http://192.168.1.20:7420'] : [],
+          always: change.always ?? state.always,
+          advertising: change.open ? { state: 'advertised', renamed: [], hostNames: ['chronicle-abc123.local'] } : ADVERTISING_OFF,
+        };
         return Promise.resolve(state);
       },
       ...over,
@@ -249,6 +256,33 @@ describe('App inside Electron', () => {
       { open: true, always: false },
       { open: false, always: false },
     ]);
+    void unmount(app);
+  });
+
+  it('shows whether the tables can be found on the network, as the host pushes it, and nothing it cannot read', async () => {
+    let push: ((state: NetworkState) => void) | null = null;
+    const bridge = fakeBridge({ onNetworkState: (l) => ((push = l), () => (push = null)) });
+    window.chronicle = bridge;
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const status = () => document.querySelector<HTMLElement>('[data-testid="advertising-status"]');
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
+    expect(status()).toBeNull(); // offline: nothing to say about mDNS
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(status()?.dataset['state']).toBe('advertised'));
+    expect(status()!.textContent).toContain('Devices on this network can find the tables.');
+
+    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false };
+    push!({ ...open, advertising: { state: 'renamed', renamed: ['Friday (abc123) (2)', 'chronicle-abc123-2.local'], hostNames: ['chronicle-abc123-2.local'] } });
+    await vi.waitFor(() => expect(status()?.dataset['state']).toBe('renamed'));
+    expect(status()!.textContent).toContain('Another device claimed their name, so they are announced as “Friday (abc123) (2)”.');
+
+    push!({ ...open, advertising: { state: 'retrying', renamed: [], hostNames: [] } });
+    await vi.waitFor(() => expect(status()?.textContent).toContain('trying again'));
+
+    // A shape the window does not know is not shown (the rest of the state still is).
+    push!({ ...open, advertising: { state: 'hacked', renamed: [], hostNames: [] } as never });
+    await vi.waitFor(() => expect(status()).toBeNull());
+    expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
     void unmount(app);
   });
 
