@@ -79,7 +79,7 @@ async function showAs(seat: number, version: number): Promise<void> {
 describe('the replay viewer', () => {
   it('names the players (a bot by its seat) and tells the Master’s answer as moves with their chances', async () => {
     const demon = 'demon';
-    const steal: ReplayAnalysis = { kind: 'steal', master: { seat: 1, choose: { target: 0, card: demon } }, masterWin: 0.33, played: { seat: 1, play: 'x' } as never, playedWin: 0.41, worlds: 50 };
+    const steal: ReplayAnalysis = { kind: 'steal', master: { seat: 1, choose: { target: 0, card: demon } }, masterWin: 0.33, played: { seat: 1, play: 'x' }, playedWin: 0.41, worlds: 50 };
     const face: ReplayAnalysis = { ...steal, played: { seat: 1, choose: { target: 3, card: 'king' } } };
     viewer(() => Promise.resolve(face));
     await settle();
