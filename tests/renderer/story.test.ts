@@ -28,7 +28,7 @@ afterEach(() => vi.useRealTimers());
 describe('the presentation queue', () => {
   const HOLD = { ability: 1200, meeting: 1500 } as const;
   const byKind = (scene: Scene): number => HOLD[scene.kind];
-  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...(ended as Extract<VisibleEvent, { type: 'meetingEnded' }>).meeting, winner } });
+  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...(ended).meeting, winner } });
 
   it('shows each scene for its time, then waits on the round summary until it is closed', () => {
     vi.useFakeTimers();
@@ -55,10 +55,10 @@ describe('the presentation queue', () => {
 
   it('holds a scene as long as it takes to read: more words and cards, longer; never past a ceiling', () => {
     const c = { ...ctx('en'), me: 0 };
-    const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: (ended as Extract<VisibleEvent, { type: 'meetingEnded' }>).meeting, reason: 'highest' };
+    const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: (ended).meeting, reason: 'highest' };
     const plays = [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, card: 'power-2', faceDown: false, returned: false }));
     const six: Scene = { ...two, meeting: { ...two.meeting, plays, halted: true } };
-    const ability: Scene = { kind: 'ability', version: 1, index: 0, event: steal as Extract<VisibleEvent, { type: 'abilityUsed' }> };
+    const ability: Scene = { kind: 'ability', version: 1, index: 0, event: steal };
     expect(sceneReadingMs(six, c)).toBeGreaterThan(sceneReadingMs(two, c) + 1000);
     expect(sceneReadingMs(two, c)).toBeGreaterThan(sceneReadingMs(ability, c));
     expect(sceneReadingMs(two, c)).toBeGreaterThan(2500); // two cards and two lines: not the 1.5 s of old
@@ -126,6 +126,21 @@ describe('the presentation queue', () => {
     show.feed([batch(1, meeting(1)), batch(2, steal), batch(3, meeting(2)), batch(4, steal), batch(5, meeting(0))], 0);
     expect(show.showing?.version).toBe(5);
     expect(show.showing?.skipped?.map((s) => s.version)).toEqual([4]);
+  });
+
+  it('when the player must act in a new round, the round summary waiting comes at once, then the latest meeting', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind);
+    show.feed([batch(1, steal), batch(2, ended, scored), batch(3, steal), batch(4, meeting(0))], 0);
+    expect(show.current?.version).toBe(1);
+    show.setUrgent(true);
+    expect(show.current).toBeNull();
+    expect(show.summary?.version).toBe(2);
+    expect(show.shown).toBe(2);
+    show.closeSummary();
+    expect(show.current?.version).toBe(4);
+    expect(show.current?.skipped?.map((s) => s.version)).toEqual([3]);
+    expect(show.shown).toBe(4);
   });
 
   it('steps back through the last scenes and forward to now, the live story waiting meanwhile', () => {

@@ -209,10 +209,22 @@ export class Presentation {
     else if (this.#timer !== null && this.#due - Date.now() > cap) this.#arm(cap);
   }
 
-  /** Jump to the newest meeting waiting (before any round summary), telling the rest in a line. */
+  /**
+   * Jump to the newest meeting waiting, telling the rest in a line. A round summary waiting
+   * comes first (the next round's hand waits for it): what came before it is in the log.
+   */
   #catchUp(): void {
     if (this.summary !== null) return;
     const stop = this.#queue.findIndex((item) => !('kind' in item));
+    if (this.#urgent && stop >= 0) {
+      this.#clear();
+      this.#left = null;
+      this.shown += stop;
+      this.#queue.splice(0, stop);
+      this.current = null;
+      this.summary = this.#queue.shift() as RoundSummaryScene;
+      return;
+    }
     const end = stop < 0 ? this.#queue.length : stop;
     let last = -1;
     for (let i = 0; i < end; i++) if ((this.#queue[i] as Scene).kind === 'meeting') last = i;
