@@ -32,7 +32,50 @@ describe('App', () => {
     input.value = 'Zoë';
     input.dispatchEvent(new Event('input'));
     document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
-    expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined] });
+    expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, undefined] });
+  });
+
+  it('opened with a PIN table’s invite link, joins it without asking for the PIN; other tables still ask', () => {
+    const client = new FakeClient();
+    const lobby = tableInfo(4, 'lobby');
+    const free = lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s));
+    client.tables = [
+      { ...lobby, hasPin: true, seats: free },
+      { ...lobby, id: 'table-0002', name: 'Other', hasPin: true, seats: free },
+    ];
+    const invite = 'i'.repeat(43);
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: invite } });
+    flushSync();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
+    input.value = 'Zoë';
+    input.dispatchEvent(new Event('input'));
+    const [linked, other] = [...document.querySelectorAll<HTMLElement>('[data-testid="table-row"]')];
+    expect(linked!.dataset['table']).toBe('table-0001');
+    expect(linked!.querySelector('input')).toBeNull();
+    expect(linked!.querySelector('[data-testid="invited"]')?.textContent).toBe('Invited by link: no PIN needed');
+    expect(other!.querySelector('input')).not.toBeNull();
+    linked!.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
+    expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, invite] });
+  });
+
+  it('asks for the PIN after all when the host refuses the link’s invite (an old link)', async () => {
+    const client = new FakeClient();
+    const lobby = tableInfo(4, 'lobby');
+    client.tables = [{ ...lobby, hasPin: true, seats: lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s)) }];
+    client.join = (...args: [string, string, string?, string?]) => {
+      client.calls.push({ method: 'join', args });
+      client.error = { code: 'BAD_INVITE', key: 'error.badInvite' };
+      return Promise.resolve(false);
+    };
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: 'o'.repeat(43) } });
+    flushSync();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
+    input.value = 'Zoë';
+    input.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="table-row"] input')).not.toBeNull());
+    expect(document.querySelector('[data-testid="invited"]')).toBeNull();
+    expect(document.querySelector('[data-testid="error"]')?.textContent).toContain('Type the PIN');
   });
 
   it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {

@@ -219,3 +219,26 @@ describe('GameConnection', () => {
     expect(c.seat).toBe(0);
   });
 });
+
+describe('PIN tables and their invite', () => {
+  it('joins with the link’s invite instead of the PIN, keeps the invite the host gives its players, forgets it on leaving', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    const invite = 'i'.repeat(43);
+    socket.answers['table:join'] = () => ({ ok: true, tableId: table.id, seat: 1, token: TOKEN, table, invite });
+    expect(await c.join(table.id, 'Bob', '1234', invite)).toBe(true);
+    expect(socket.sent.find((m) => m.event === 'table:join')!.payload).toEqual({ tableId: table.id, name: 'Bob', invite });
+    expect(c.invite).toBe(invite);
+    await c.leave();
+    expect(c.invite).toBeNull();
+  });
+
+  it('tells how long to wait after too many wrong PINs, in seconds or minutes', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    socket.answers['table:join'] = () => ({ ok: false, code: 'TOO_MANY_ATTEMPTS', message: 'try again in 30 s', retryAfterMs: 29_500 });
+    expect(await c.join(table.id, 'Bob', '1234')).toBe(false);
+    expect(c.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitSeconds', params: { n: 30 } });
+    socket.answers['table:join'] = () => ({ ok: false, code: 'TOO_MANY_ATTEMPTS', message: 'try again in 1700 s', retryAfterMs: 1_700_000 });
+    expect(await c.join(table.id, 'Bob', '1234')).toBe(false);
+    expect(c.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitMinutes', params: { n: 29 } });
+  });
+});

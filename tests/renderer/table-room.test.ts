@@ -45,3 +45,25 @@ describe('table room', () => {
     expect(document.querySelector('[data-testid="seat-level"]')).toBeNull();
   });
 });
+
+describe('the owner’s seat lent to a bot while they are away', () => {
+  it('shows the owner, away, with the bot playing for them, and no controls to remove them', () => {
+    const client = new FakeClient();
+    const info = tableInfo(3, 'lobby');
+    client.table = {
+      ...info,
+      owner: 0,
+      seats: info.seats.map((s) =>
+        s.seat === 0 ? { ...s, kind: 'human', name: 'Ann', connected: false, botPlaying: true, botLevel: 'adept' } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s,
+      ),
+    };
+    client.seat = 1;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    flushSync();
+    const first = document.querySelectorAll('[data-testid="room-seat"]')[0]!;
+    expect(first.getAttribute('data-kind')).toBe('human');
+    expect(first.textContent).toContain('Ann');
+    expect(first.textContent).toMatch(/⚙ Bot\s*· Adept/);
+    expect(first.querySelector('button')).toBeNull();
+  });
+});

@@ -1,14 +1,15 @@
-// Guessing limits for secrets (table PINs, seat tokens). Each key (a table, a client address)
-// gets a few free attempts; every failure after those locks the key for a delay that doubles
-// up to a cap. While locked, attempts are refused without looking at the secret, so a flood
-// of guesses learns nothing. With the defaults one LAN gets about 45 PIN guesses a day at one
-// table (10 free, then 1 s, 2 s, 4 s… up to an hour each): a 4-digit PIN holds with
-// 99.5 % odds.
+// Guessing limits for secrets (table PINs, seat tokens), per client address. Each address
+// gets a few free attempts; every failure after those makes it wait a delay that doubles up to
+// a cap. While an address waits, its PINs are refused without looking at them, so a flood of
+// guesses learns nothing. A table's PIN is also bounded for all addresses together
+// (table-guesses.ts). A seat token (256 random bits, nothing to learn by guessing) is always
+// looked at: the right one is taken even while its address waits, only wrong ones are slowed.
 //
 // An attempt is counted as failed when it starts and refunded if it succeeds: a thousand
 // guesses sent at once are checked against the limit one by one, not all let through before
 // the first one fails.
 import type { Clock } from './clock';
+import { TABLE_GUESSES, type TableGuessPolicy, TableGuesses } from './table-guesses';
 
 export interface AttemptPolicy {
   /** Failures allowed before delays start (the last of them starts the first delay). */
@@ -21,8 +22,6 @@ export interface AttemptPolicy {
 }
 
 const HOUR = 3_600_000;
-/** Per table: a PIN's guesses, from anyone. */
-export const TABLE_PIN_ATTEMPTS: AttemptPolicy = { free: 10, baseDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 24 * HOUR };
 /** Per client address: PIN or token guesses, at any table. */
 export const ADDRESS_ATTEMPTS: AttemptPolicy = { free: 5, baseDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 24 * HOUR };
 
@@ -102,27 +101,42 @@ export class AttemptLimiter {
   }
 }
 
-/** Both gates at once: an attempt goes ahead only if every key may try now. */
-export function beginAll(gates: readonly [AttemptLimiter, string][]): Gate {
-  const waits = gates.map(([limiter, key]) => limiter.waitFor(key));
-  const longest = Math.max(0, ...waits);
-  if (longest > 0) return { ok: false, retryAfterMs: longest };
-  const begun = gates.map(([limiter, key]) => limiter.begin(key)).filter((g): g is Extract<Gate, { ok: true }> => g.ok);
-  return { ok: true, settle: (succeeded) => begun.forEach((g) => g.settle(succeeded)) };
-}
-
-/** The limits on guessing a host keeps: per table (PINs) and per client address (PINs and tokens). */
+/** The limits on guessing a host keeps: per table (PINs, all addresses together) and per client address (PINs and tokens). */
 export interface SecretGuards {
-  readonly tables: AttemptLimiter;
+  readonly tables: TableGuesses;
   readonly addresses: AttemptLimiter;
 }
 
-export function createSecretGuards(
-  clock: Clock,
-  policies: { table?: AttemptPolicy; address?: AttemptPolicy } = {},
-): SecretGuards {
+export function createSecretGuards(clock: Clock, policies: { table?: TableGuessPolicy; address?: AttemptPolicy } = {}): SecretGuards {
   return {
-    tables: new AttemptLimiter(policies.table ?? TABLE_PIN_ATTEMPTS, clock),
+    tables: new TableGuesses(policies.table ?? TABLE_GUESSES, clock),
     addresses: new AttemptLimiter(policies.address ?? ADDRESS_ATTEMPTS, clock),
   };
 }
+
+/** A typed PIN: the address must not be waiting, then the table must have a guess left. */
+export function beginPin(guards: SecretGuards, tableId: string, address: string): Gate {
+  const key = `pin:${address}`;
+  const wait = guards.addresses.waitFor(key);
+  if (wait > 0) return { ok: false, retryAfterMs: wait };
+  const table = guards.tables.begin(tableId, address);
+  if (!table.ok) return table;
+  const own = guards.addresses.begin(key);
+  if (!own.ok) {
+    table.settle(true); // not reached: the address was not waiting
+    return own;
+  }
+  return {
+    ok: true,
+    settle: (succeeded) => {
+      table.settle(succeeded);
+      own.settle(succeeded);
+    },
+  };
+}
+
+/** Ms a wrong seat token from `address` must wait; a right one is never kept waiting. */
+export const tokenWait = (guards: SecretGuards, address: string): number => guards.addresses.waitFor(`token:${address}`);
+
+/** A seat token tried from `address` (while it is not waiting). */
+export const beginToken = (guards: SecretGuards, address: string): Gate => guards.addresses.begin(`token:${address}`);

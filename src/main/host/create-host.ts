@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { type Advertiser, noAdvertiser } from './advertiser';
 import { type AttemptPolicy, createSecretGuards } from './attempts';
+import type { TableGuessPolicy } from './table-guesses';
 import { type BotPolicy, randomPolicy } from './bot-seats';
 import { type Clock, systemClock } from './clock';
 import { type Log, consoleLog } from './log';
@@ -58,7 +59,7 @@ export interface HostOptions {
    */
   readonly reachableAddresses?: () => readonly string[];
   /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
-  readonly attempts?: { readonly table?: AttemptPolicy; readonly address?: AttemptPolicy };
+  readonly attempts?: { readonly table?: TableGuessPolicy; readonly address?: AttemptPolicy };
 }
 
 export interface Host {

@@ -5,7 +5,7 @@
 // caught, logged and answered INTERNAL. Replies go to the sender only.
 import type { ClientEvent, ClientToServerEvents, Refusal, Reply } from '../../shared/protocol/events';
 import { type ParsedPayload, SCHEMAS } from '../../shared/protocol/schemas';
-import { type SecretGuards, beginAll } from './attempts';
+import { type SecretGuards, beginPin, beginToken, tokenWait } from './attempts';
 import type { Log } from './log';
 import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
@@ -42,22 +42,28 @@ async function tableById<R>(from: Sender, id: string, run: (t: Table) => Promise
   return table ? run(table) : refuse('NO_TABLE');
 }
 
+/** Refused for now: the wait goes in the message (people, logs) and in `retryAfterMs` (clients). */
+const waitRefusal = (ms: number): Refusal => ({ ...refuse('TOO_MANY_ATTEMPTS', `try again in ${Math.ceil(ms / 1000)} s`), retryAfterMs: ms });
+
 /**
- * A request that checks a secret, within the guessing limits: a PIN per table and per
- * address, a seat token per address. Refused unseen while the table or address is waiting.
+ * A request that checks a secret, within the guessing limits. The invite secret (from the
+ * table's link) is never limited: the table checks it. A typed PIN is limited per address
+ * and per table, and refused unseen while either waits. A seat token is always looked at: the
+ * right one is taken at once; a wrong one from an address that guessed too much lately is
+ * answered with the wait.
  */
-async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | 'token', table: Table, run: () => Promise<R>): Promise<R | Refusal> {
-  if (secret === 'pin' && table.model.header.pin === null) return run();
-  const { address } = from;
+async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | 'token', table: Table, run: () => Promise<R>, invite?: string): Promise<R | Refusal> {
+  if (secret === 'pin' && (table.model.header.pin === null || invite !== undefined)) return run();
   const { guards } = from.context;
-  const gate =
-    secret === 'pin'
-      ? beginAll([
-          [guards.tables, table.id],
-          [guards.addresses, `pin:${address}`],
-        ])
-      : guards.addresses.begin(`token:${address}`);
-  if (!gate.ok) return refuse('TOO_MANY_ATTEMPTS', `try again in ${Math.ceil(gate.retryAfterMs / 1000)} s`);
+  if (secret === 'token') {
+    const wait = tokenWait(guards, from.address);
+    if (wait > 0) {
+      const reply = await run();
+      return reply.ok || reply.code !== 'BAD_TOKEN' ? reply : waitRefusal(wait);
+    }
+  }
+  const gate = secret === 'pin' ? beginPin(guards, table.id, from.address) : beginToken(guards, from.address);
+  if (!gate.ok) return waitRefusal(gate.retryAfterMs);
   let reply: R | undefined;
   try {
     reply = await run();
@@ -91,14 +97,14 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     if (!seated.ok) await registry.dispose(table, true);
     return seated;
   },
-  'table:join': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.join(from.socket.id, p))),
+  'table:join': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.join(from.socket.id, p), p.invite)),
   'table:resume': (p, from) =>
     tableById(from, p.tableId, async (t) => {
       const reply = await guessing(from, 'token', t, () => t.resume(from.socket.id, p.token));
       if (reply.ok && t.model.owner !== null && reply.seat === t.model.owner) tellRecovery(from, t);
       return reply;
     }),
-  'table:spectate': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.spectate(from.socket.id, p.pin))),
+  'table:spectate': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite)),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),

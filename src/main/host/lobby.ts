@@ -9,11 +9,22 @@ import { inLobby, seatExists } from './guards';
 import { refuse } from './refusal';
 import type { TableLine } from './table-log';
 import type { TableModel } from './table-model';
-import { pinMatches } from './tokens';
+import { inviteMatches, pinMatches } from './tokens';
 
-export function join(model: TableModel, req: { name: string; pin?: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
-  if (!pinMatches(req.pin, model.header.pin)) return refuse('WRONG_PIN');
-  const denied = inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
+/** How a newcomer gets in: the table's invite secret (from its link) or its PIN. */
+export interface Admission {
+  readonly pin?: string;
+  readonly invite?: string;
+}
+
+/** The invite, when given, decides alone (a stale link is told apart from a wrong PIN); else the PIN. */
+export function admit(model: TableModel, req: Admission): Refusal | null {
+  if (req.invite !== undefined) return inviteMatches(req.invite, model.header.seed) ? null : refuse('BAD_INVITE');
+  return pinMatches(req.pin, model.header.pin) ? null : refuse('WRONG_PIN');
+}
+
+export function join(model: TableModel, req: Admission & { name: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
+  const denied = admit(model, req) ?? inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
   if (denied) return denied;
   const seat = req.seat ?? model.seats.findIndex((s) => s.kind === 'free');
   if (seat < 0) return refuse('TABLE_FULL');
@@ -23,8 +34,8 @@ export function join(model: TableModel, req: { name: string; pin?: string; seat?
   return { seat, lines };
 }
 
-export function spectate(model: TableModel, pin: string | undefined): Refusal | null {
-  return pinMatches(pin, model.header.pin) ? null : refuse('WRONG_PIN');
+export function spectate(model: TableModel, req: Admission): Refusal | null {
+  return admit(model, req);
 }
 
 /** A seated player leaves: in the lobby the seat frees (and ownership moves on); in a game they are marked gone. */
@@ -75,8 +86,10 @@ export function start(model: TableModel): Refusal | TableLine[] {
 }
 
 /**
- * An absent player's seat goes to a bot: in the lobby the bot simply replaces them, in a game
- * it plays for them. No lines when a bot plays the seat already.
+ * An absent player's seat goes to a bot: in a game it plays for them, in the lobby it simply
+ * replaces them. The owner's seat is only lent, even in the lobby: they keep their token and
+ * the table, and have their seat back as they return (ownership never moves because someone
+ * else hands a seat over). No lines when a bot plays the seat already.
  */
 export function giveToBot(model: TableModel, seat: Seat, level: BotLevel | undefined, presence: Presence, now: number, graceMs: number): Refusal | TableLine[] {
   const slot = model.seats[seat];
@@ -85,10 +98,8 @@ export function giveToBot(model: TableModel, seat: Seat, level: BotLevel | undef
   if (slot.botControlled) return [];
   const check = handoverCheck(presence, now, graceMs);
   if (check !== 'ok') return refuse(check);
-  if (model.phase !== 'lobby') return [{ t: 'control', seat, bot: true, level }];
-  const lines: TableLine[] = [{ t: 'bot', seat, level }];
-  if (model.owner === seat) lines.push({ t: 'owner', seat: nextOwner(model, seat) });
-  return lines;
+  if (model.phase !== 'lobby' || model.owner === seat) return [{ t: 'control', seat, bot: true, level }];
+  return [{ t: 'bot', seat, level }];
 }
 
 export function takeBack(model: TableModel, seat: Seat): Refusal | TableLine[] {

@@ -24,7 +24,7 @@ import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from './table-log';
-import { hashToken, newToken, tokenMatches } from './tokens';
+import { hashToken, inviteFor, newToken, tokenMatches } from './tokens';
 import { type ConnectionId, type GameStory, type ReadyView, type TableConnections } from './transport';
 import { batchesFor } from '../../shared/protocol/event-log';
 import type { GameEvent } from '../../shared/rules/events';
@@ -127,6 +127,11 @@ export class Table {
     };
   }
 
+  /** The invite secret of a PIN table, for its seated players' links (never in `info()`, which anyone may see). */
+  private invite(): { invite?: string } {
+    return this.model.header.pin === null ? {} : { invite: inviteFor(this.model.header.seed) };
+  }
+
   /** Someone is seated here on a live connection, or watching. */
   hasConnections(): boolean {
     return this.connections.hasConnections();
@@ -171,7 +176,7 @@ export class Table {
 
   // ---- lobby -----------------------------------------------------------------------------
 
-  join(conn: ConnectionId, req: { name: string; pin?: string; seat?: Seat }): Promise<Reply<Seated>> {
+  join(conn: ConnectionId, req: lobby.Admission & { name: string; seat?: Seat }): Promise<Reply<Seated>> {
     return this.run(async () => {
       const token = newToken();
       const joined = lobby.join(this.model, req, hashToken(token));
@@ -180,28 +185,34 @@ export class Table {
       if (failed) return failed;
       this.takeSeat(conn, joined.seat);
       this.deps.changed(this);
-      return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info() };
+      return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info(), ...this.invite() };
     });
   }
 
   resume(conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
-    return this.run(() => {
+    return this.run(async () => {
       // Compare against every seat so the time taken does not tell which one matched.
       let seat = -1;
       for (const [i, s] of this.model.seats.entries()) {
         if (s.tokenHash !== null && tokenMatches(token, s.tokenHash) && s.kind === 'human') seat = i;
       }
       if (seat < 0) return refuse('BAD_TOKEN');
+      // A seat handed to a bot before the start is the player's again as they come back: there
+      // is no game to take back yet (in a game, they take it back when they choose).
+      if (this.model.phase === 'lobby' && this.model.seat(seat).botControlled) {
+        const failed = await this.writeAndApply([{ t: 'control', seat, bot: false }]);
+        if (failed) return failed;
+      }
       this.takeSeat(conn, seat);
       this.deps.changed(this);
       this.pushView(seat);
-      return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq };
+      return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq, ...this.invite() };
     });
   }
 
-  spectate(conn: ConnectionId, pin: string | undefined): Promise<Reply<{ table: TableInfo }>> {
+  spectate(conn: ConnectionId, admission: lobby.Admission): Promise<Reply<{ table: TableInfo }>> {
     return this.run(() => {
-      const denied = lobby.spectate(this.model, pin);
+      const denied = lobby.spectate(this.model, admission);
       if (denied) return denied;
       this.connections.watch(conn);
       if (this.model.state) this.connections.viewToConnection(conn, readyViewFor(this.model.state, 'spectator'));

@@ -1,7 +1,7 @@
 // Seat tokens and table PINs. A token is 256 random bits handed to the player once; the host
 // keeps only its SHA-256 (also in the table file, so a restarted host still knows the seats)
 // and compares digests in constant time.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
@@ -34,3 +34,12 @@ export const newTableId = (): string => randomBytes(9).toString('base64url');
 
 /** The secret seed of a live game: it never leaves the host (the record on disk holds it). */
 export const newSeed = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * A table's invite secret, for the links and QR codes its members share: derived from the
+ * table's secret seed, so it needs no line of its own in the table file and a restarted host
+ * knows it. 256 bits: it cannot be guessed, so it is never rate-limited nor locked.
+ */
+export const inviteFor = (seed: string): string => createHmac('sha256', seed).update('chronicle invite', 'utf8').digest('base64url');
+
+export const inviteMatches = (invite: string, seed: string): boolean => tokenMatches(invite, hashToken(inviteFor(seed)));

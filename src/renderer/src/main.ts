@@ -6,7 +6,7 @@ import App from './App.svelte';
 import { GameConnection } from './lib/connection/game-connection.svelte';
 import { createSocket } from './lib/connection/socket';
 import { i18n } from './lib/i18n/index.svelte';
-import { tableIdFromLocation } from './lib/links';
+import { inviteFromLocation, tableIdFromLocation } from './lib/links';
 import './app.css';
 
 const target = document.getElementById('app');
@@ -17,4 +17,7 @@ const origin = window.location.origin;
 const linkedTable = tableIdFromLocation(window.location);
 const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: linkedTable });
 
-export default mount(App, { target, props: { client, origin, linkedTable } });
+// The invite goes only with the table it came with.
+const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;
+
+export default mount(App, { target, props: { client, origin, linkedTable, linkedInvite } });

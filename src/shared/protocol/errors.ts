@@ -10,7 +10,8 @@ export type HostErrorCode =
   | 'TOO_MANY_TABLES_HERE' // this device (address) already has as many open tables as one may
   | 'TABLE_CLOSED'
   | 'WRONG_PIN'
-  | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again
+  | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again (retryAfterMs)
+  | 'BAD_INVITE' // the link's invite secret is not this table's: type the PIN instead
   | 'TABLE_FULL'
   | 'SEAT_TAKEN'
   | 'NOT_A_BOT_SEAT'

@@ -16,6 +16,8 @@ export interface Refusal {
   readonly ok: false;
   readonly code: ErrorCode;
   readonly message: string;
+  /** TOO_MANY_ATTEMPTS: how long to wait before trying again. */
+  readonly retryAfterMs?: number;
 }
 export type Reply<T extends object = object> = ({ readonly ok: true } & T) | Refusal;
 export type AckFn<T extends object = object> = (reply: Reply<T>) => void;
@@ -55,6 +57,8 @@ export interface JoinRequest {
   readonly tableId: string;
   readonly name: string;
   readonly pin?: string;
+  /** The table's invite secret, from its shared link: lets in without the PIN, always. */
+  readonly invite?: string;
   /** A particular free seat; the first free one otherwise. */
   readonly seat?: Seat;
 }
@@ -65,6 +69,8 @@ export interface ResumeRequest {
 export interface SpectateRequest {
   readonly tableId: string;
   readonly pin?: string;
+  /** The table's invite secret (see JoinRequest). */
+  readonly invite?: string;
 }
 export interface SeatRequest {
   readonly seat: Seat;
@@ -82,6 +88,8 @@ export interface Seated {
   /** The secret that holds the seat: keep it to come back, from this device or another. */
   readonly token: string;
   readonly table: TableInfo;
+  /** A PIN table's invite secret, for the links its players share (given to its players only). */
+  readonly invite?: string;
 }
 export interface Resumed {
   readonly tableId: string;
@@ -89,6 +97,8 @@ export interface Resumed {
   readonly table: TableInfo;
   /** The highest intent `seq` the host has seen from this seat: continue above it. */
   readonly lastSeq: number;
+  /** A PIN table's invite secret (see Seated). */
+  readonly invite?: string;
 }
 
 export interface ClientToServerEvents {

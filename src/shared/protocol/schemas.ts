@@ -13,6 +13,7 @@ export const TOKEN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
 const seat = seatSchema;
 const tableId = z.string().regex(TABLE_ID);
 const pin = z.string().min(1).max(32);
+const invite = z.string().regex(TOKEN); // like a token: 32 bytes, base64url
 const cleaned = (max: number) =>
   z
     .string()
@@ -43,10 +44,10 @@ export const SCHEMAS = {
     hints: z.boolean().optional(),
     botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   }),
-  'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), seat: seat.optional() }),
+  'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), invite: invite.optional(), seat: seat.optional() }),
   'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),
   'table:leave': empty,
-  'table:spectate': z.strictObject({ tableId, pin: pin.optional() }),
+  'table:spectate': z.strictObject({ tableId, pin: pin.optional(), invite: invite.optional() }),
   'table:addBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'table:removeBot': z.strictObject({ seat }),
   'table:removePlayer': z.strictObject({ seat }),

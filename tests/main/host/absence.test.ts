@@ -74,6 +74,47 @@ describe('an absent player', () => {
   });
 });
 
+describe('the owner away', () => {
+  /** A 3-seat lobby whose owner (seat 0) has been gone past the grace period. */
+  async function ownerGone() {
+    const clock = { t: 0, now: () => clock.t };
+    host = await startHost({ clock, graceMs: 1000 });
+    const t = await seatPlayers(host, 3);
+    const [owner, guest] = t.players as [Player, Player, Player];
+    owner.socket.disconnect();
+    await waitFor(() => seatInfo(guest, 0)?.connected === false, 'the owner gone');
+    clock.t += 1000;
+    return { t, owner, guest };
+  }
+  const latest = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1)!;
+
+  it('keeps the table when a guest hands the owner’s seat to a bot in the lobby: the owner comes back to it, owner controls and all', async () => {
+    const { t, owner, guest } = await ownerGone();
+    expect(await guest.request('seat:giveToBot', { seat: 0 })).toEqual({ ok: true });
+    await waitFor(() => seatInfo(guest, 0)?.botPlaying === true, 'a bot in the owner’s seat');
+    expect(latest(guest).owner).toBe(0); // handing a seat over moves no ownership
+    const back = new Player(await host.connect(), 5);
+    const r = await back.request<Resumed>('table:resume', { tableId: t.tableId, token: owner.token });
+    expect(r).toMatchObject({ ok: true, seat: 0, table: { owner: 0, phase: 'lobby' } });
+    expect(r.ok && r.table.seats[0]).toMatchObject({ kind: 'human', name: 'P0', botPlaying: false });
+    // The owner's controls are theirs again; the guest's stop with the owner back.
+    expect(await guest.request('table:removePlayer', { seat: 2 })).toMatchObject({ ok: false, code: 'NOT_OWNER' });
+    expect(await back.request('table:start')).toEqual({ ok: true });
+  });
+
+  it('keeps the owner’s seat when a guest hands it over and starts: the owner comes back into the game and takes it back', async () => {
+    const { t, owner, guest } = await ownerGone();
+    expect(await guest.request('seat:giveToBot', { seat: 0 })).toEqual({ ok: true });
+    expect(await guest.request('table:start')).toEqual({ ok: true });
+    const back = new Player(await host.connect(), 5);
+    const r = await back.request<Resumed>('table:resume', { tableId: t.tableId, token: owner.token });
+    expect(r).toMatchObject({ ok: true, seat: 0, table: { owner: 0, phase: 'playing' } });
+    expect(await back.request('seat:takeBack')).toEqual({ ok: true });
+    expect(await back.request('table:leave')).toEqual({ ok: true }); // a game left by its owner goes to a bot again...
+    expect(latest(guest).owner).toBe(0); // ...and stays the owner's
+  });
+});
+
 describe('dropped connections', () => {
   it('players dropped mid-meeting and mid-decision come back to their seats and finish the game', async () => {
     host = await startHost();

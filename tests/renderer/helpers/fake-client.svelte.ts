@@ -16,6 +16,7 @@ export class FakeClient implements GameClient {
   status = $state<ConnectionStatus>('live');
   tables = $state.raw<readonly TableInfo[]>([]);
   hostUrls = $state.raw<readonly string[]>([]);
+  invite = $state<string | null>(null);
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
@@ -38,8 +39,8 @@ export class FakeClient implements GameClient {
 
   act = (action: ClientAction) => this.#log('act', action);
   createTable = (request: CreateRequest) => this.#log('createTable', request);
-  join = (tableId: string, name: string, pin?: string) => this.#log('join', tableId, name, pin);
-  spectate = (tableId: string, pin?: string) => this.#log('spectate', tableId, pin);
+  join = (tableId: string, name: string, pin?: string, invite?: string) => this.#log('join', tableId, name, pin, invite);
+  spectate = (tableId: string, pin?: string, invite?: string) => this.#log('spectate', tableId, pin, invite);
   resume = (tableId: string) => this.#log('resume', tableId);
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
   addBot = (seat: Seat, level?: string) => this.#log('addBot', seat, level);

@@ -1,6 +1,7 @@
 // Join links. A table's link is `<origin>/?table=<id>`; `/t/<id>` is read too. (The query form
 // is the one handed out: the built page loads its assets by relative paths, which only
-// resolve from the site root.)
+// resolve from the site root.) A PIN table's link carries its invite secret after `#invite=`:
+// it lets in without the PIN, and a fragment never goes to a server (logs, Referer).
 
 export function tableIdFromLocation(location: Pick<Location, 'pathname' | 'search'>): string | null {
   const fromQuery = new URLSearchParams(location.search).get('table');
@@ -9,8 +10,15 @@ export function tableIdFromLocation(location: Pick<Location, 'pathname' | 'searc
   return match?.[1] ?? null;
 }
 
-export function joinLink(origin: string, tableId: string): string {
-  return `${origin}/?table=${encodeURIComponent(tableId)}`;
+export function joinLink(origin: string, tableId: string, invite: string | null = null): string {
+  const link = `${origin}/?table=${encodeURIComponent(tableId)}`;
+  return invite ? `${link}#invite=${encodeURIComponent(invite)}` : link;
+}
+
+/** The invite secret a join link was opened with, or null. */
+export function inviteFromLocation(location: Pick<Location, 'hash'>): string | null {
+  const invite = new URLSearchParams(location.hash.replace(/^#/, '')).get('invite');
+  return invite && /^[A-Za-z0-9_-]{43}$/.test(invite) ? invite : null;
 }
 
 /** A URL on this machine only (127.x, ::1, localhost): never a link to hand to another device. */

@@ -30,6 +30,7 @@ export const ERROR_MESSAGES = {
   TABLE_CLOSED: 'error.noTable',
   WRONG_PIN: 'error.wrongPin',
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
+  BAD_INVITE: 'error.badInvite',
   TABLE_FULL: 'error.tableFull',
   SEAT_TAKEN: 'error.tableFull',
   NOT_A_BOT_SEAT: 'error.seatLocked',
@@ -74,6 +75,14 @@ export interface Notice {
 export function noticeFor(code: string): Notice {
   const known = code in ERROR_MESSAGES ? (code as AnyErrorCode) : 'INTERNAL';
   return { code: code as AnyErrorCode, key: ERROR_MESSAGES[known] };
+}
+
+/** A refusal that says how long to wait (TOO_MANY_ATTEMPTS): the wait in seconds, or in minutes past 90 s. */
+export function waitNotice(code: string, retryAfterMs: number): Notice {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const base = noticeFor(code);
+  if (base.code !== 'TOO_MANY_ATTEMPTS') return base;
+  return seconds <= 90 ? { ...base, key: 'error.waitSeconds', params: { n: seconds } } : { ...base, key: 'error.waitMinutes', params: { n: Math.ceil(seconds / 60) } };
 }
 
 /** A message the host would refuse for its size (`bytes`), with both sizes in kB. */

@@ -17,7 +17,7 @@ import type {
 import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
-import { type Notice, noticeFor, tooLarge } from './errors';
+import { type Notice, noticeFor, tooLarge, waitNotice } from './errors';
 import { oversizedMessage } from '../../../../shared/protocol/limits';
 import { type SeatStore, localSeatStore } from './seat-store';
 import type { ClientSocket, ReplyOf } from './socket';
@@ -27,6 +27,9 @@ import type { Action } from '../../../../shared/rules/actions';
 import type { GameRecord } from '../../../../shared/rules/record/record';
 
 type Ok<E extends ClientEvent> = Extract<ReplyOf<E>, { ok: true }>;
+
+/** How a page gets into a table: the link's invite when it has one, else a typed PIN. */
+const admission = (pin: string | undefined, invite: string | undefined) => (invite ? { invite } : pin ? { pin } : {});
 
 export interface ConnectionOptions {
   readonly store?: SeatStore;
@@ -50,13 +53,14 @@ export class GameConnection implements GameClient {
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   hostUrls = $state.raw<readonly string[]>([]);
+  invite = $state<string | null>(null);
 
   readonly #socket: ClientSocket;
   readonly #store: SeatStore;
   readonly #timeoutMs: number;
   /** The last intent number used by our seat. */
   #seq = 0;
-  #watching: { tableId: string; pin: string | undefined } | null = null;
+  #watching: { tableId: string; pin: string | undefined; invite: string | undefined } | null = null;
   #resumeTable: string | null;
   /** The host told us our seat was opened elsewhere; its closing the connection is expected. */
   #superseded = false;
@@ -122,17 +126,18 @@ export class GameConnection implements GameClient {
     return reply !== null;
   }
 
-  async join(tableId: string, name: string, pin?: string): Promise<boolean> {
-    const reply = await this.#entering(() => this.#call('table:join', pin ? { tableId, name, pin } : { tableId, name }));
+  async join(tableId: string, name: string, pin?: string, invite?: string): Promise<boolean> {
+    const reply = await this.#entering(() => this.#call('table:join', { tableId, name, ...admission(pin, invite) }));
     if (reply) this.#seated(reply);
     return reply !== null;
   }
 
-  async spectate(tableId: string, pin?: string): Promise<boolean> {
-    const reply = await this.#entering(() => this.#call('table:spectate', pin ? { tableId, pin } : { tableId }));
+  async spectate(tableId: string, pin?: string, invite?: string): Promise<boolean> {
+    const reply = await this.#entering(() => this.#call('table:spectate', { tableId, ...admission(pin, invite) }));
     if (!reply) return false;
-    this.#watching = { tableId, pin };
+    this.#watching = { tableId, pin, invite };
     this.#enter(reply.table, null);
+    this.invite = null;
     return true;
   }
 
@@ -146,6 +151,7 @@ export class GameConnection implements GameClient {
     }
     this.#seq = reply.lastSeq;
     this.#enter(reply.table, reply.seat);
+    this.invite = reply.invite ?? null;
     return true;
   }
 
@@ -235,7 +241,7 @@ export class GameConnection implements GameClient {
     // After a drop the host has forgotten this socket: take the seat (or the watch) back.
     const table = this.table;
     if (table && this.seat !== null) await this.resume(table.id);
-    else if (this.#watching) await this.spectate(this.#watching.tableId, this.#watching.pin);
+    else if (this.#watching) await this.spectate(this.#watching.tableId, this.#watching.pin, this.#watching.invite);
     else if (this.#resumeTable && this.hasSeatToken(this.#resumeTable)) await this.resume(this.#resumeTable);
     this.#resumeTable = null;
   }
@@ -255,6 +261,7 @@ export class GameConnection implements GameClient {
     this.#seq = 0;
     this.#watching = null;
     this.#enter(reply.table, reply.seat);
+    this.invite = reply.invite ?? null;
   }
 
   #enter(table: TableInfo, seat: Seat | null): void {
@@ -350,6 +357,7 @@ export class GameConnection implements GameClient {
   /** Nothing of a table stays once this page leaves it or it closes. */
   #awayFromTable(): void {
     this.#watching = null;
+    this.invite = null;
     this.table = null;
     this.seat = null;
     this.view = null;
@@ -372,7 +380,7 @@ export class GameConnection implements GameClient {
     try {
       const reply = await this.#socket.request(event, payload, this.#timeoutMs);
       if (reply.ok) return reply as Ok<E>;
-      this.error = noticeFor(reply.code);
+      this.error = reply.retryAfterMs === undefined ? noticeFor(reply.code) : waitNotice(reply.code, reply.retryAfterMs);
       return null;
     } catch {
       this.error = noticeFor('TIMEOUT');

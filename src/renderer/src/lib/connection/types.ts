@@ -33,12 +33,15 @@ export interface GameClient {
   readonly busy: boolean;
   /** Where other devices can open this host (its LAN addresses, best first for us); never loopback. */
   readonly hostUrls: readonly string[];
+  /** Our PIN table's invite secret, for the links we share (null elsewhere, and for spectators). */
+  readonly invite: string | null;
 
   /** Send a game intent made against the current view (its version goes with it). */
   act(action: ClientAction): Promise<boolean>;
   createTable(request: CreateRequest): Promise<boolean>;
-  join(tableId: string, name: string, pin?: string): Promise<boolean>;
-  spectate(tableId: string, pin?: string): Promise<boolean>;
+  /** `invite`: from the table's link; it lets in without the PIN. */
+  join(tableId: string, name: string, pin?: string, invite?: string): Promise<boolean>;
+  spectate(tableId: string, pin?: string, invite?: string): Promise<boolean>;
   /** Take back a seat this device held (token kept in localStorage). */
   resume(tableId: string): Promise<boolean>;
   hasSeatToken(tableId: string): boolean;

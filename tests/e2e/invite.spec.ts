@@ -1,0 +1,90 @@
+// A PIN table's shared link lets friends in without the PIN: the creator's link and QR code
+// carry the table's invite secret, and a page opened with that link joins at once, while the
+// lobby list still asks everyone else for the PIN. A friend who types wrong PINs is told how
+// long to wait, and that the link lets them in.
+import { networkInterfaces } from 'node:os';
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+
+// Bound to every interface so the creator's page has a LAN address to share (as on a real
+// network); the pages themselves only ever talk to it over loopback.
+const host = hostForSpec({ bind: '0.0.0.0', botDelayMs: 0 });
+const hasLan = Object.values(networkInterfaces())
+  .flat()
+  .some((a) => a && a.family === 'IPv4' && !a.internal);
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const shot = async (page: Page, name: string): Promise<void> => {
+  const dir = process.env['SCREENSHOT_DIR'];
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
+async function openPage(browser: Browser, errors: string[], prefix: string, url: string, viewport = LAPTOP): Promise<Page> {
+  const page = await (await browser.newContext({ locale: 'en-US', viewport, reducedMotion: 'reduce' })).newPage();
+  pageErrors(page, { prefix, into: errors });
+  await page.goto(url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
+  return page;
+}
+
+/** The same path and fragment on this machine's loopback address: no traffic leaves it. */
+const onLoopback = (link: string): string => {
+  const url = new URL(link);
+  return `${host.url}${url.pathname}${url.search}${url.hash}`;
+};
+
+test('opening a PIN table’s shared link joins it without typing the PIN', async ({ browser }) => {
+  if (!hasLan) {
+    console.log('skipped: this machine has no LAN address, so the page has no link to share');
+    test.skip(true, 'no LAN address on this machine');
+  }
+  const errors: string[] = [];
+  const ann = await openPage(browser, errors, 'Ann: ', host.url);
+  await ann.getByTestId('table-pin').fill('4826');
+  await createTable(ann, { player: 'Ann', table: 'Secret table', seats: 4 });
+  const room = ann.getByTestId('table-room');
+  await expect(room).toBeVisible();
+  const link = (await room.getByTestId('join-link').getAttribute('href'))!;
+  expect(link).toMatch(/\?table=[A-Za-z0-9_-]+#invite=[A-Za-z0-9_-]{43}$/);
+  await expect(room.getByTestId('invite-note')).toHaveText('This link lets friends in without the PIN: share it only with them.');
+  await shot(ann, 'invite-room-laptop');
+  await ann.setViewportSize(PHONE);
+  await shot(ann, 'invite-room-phone');
+
+  // Bob opens the link (on his phone): no PIN field for that table, and Join seats him.
+  const bob = await openPage(browser, errors, 'Bob: ', onLoopback(link), PHONE);
+  const row = bob.locator('[data-testid="table-row"]').filter({ hasText: 'Secret table' });
+  await expect(row.getByTestId('invited')).toHaveText('Invited by link: no PIN needed');
+  await expect(row.locator('input')).toHaveCount(0);
+  await bob.getByTestId('player-name').fill('Bob');
+  await shot(bob, 'invite-lobby-phone');
+  await bob.setViewportSize(LAPTOP);
+  await shot(bob, 'invite-lobby-laptop');
+  await row.getByTestId('join').click();
+  await expect(bob.getByTestId('table-room')).toBeVisible();
+  await expect(ann.locator('[data-testid="room-seat"][data-kind="human"]')).toHaveCount(2);
+  // Bob's own link carries the invite too: he may pass it on.
+  expect(await bob.getByTestId('table-room').getByTestId('join-link').getAttribute('href')).toBe(link);
+
+  // Without the invite, the lobby asks for the PIN; wrong ones are refused, then slowed with
+  // the wait told and the advice to ask for the link.
+  const eve = await openPage(browser, errors, 'Eve: ', `${host.url}/?table=${new URL(link).searchParams.get('table')}`);
+  const locked = eve.locator('[data-testid="table-row"]').filter({ hasText: 'Secret table' });
+  await expect(locked.getByTestId('invited')).toHaveCount(0);
+  await eve.getByTestId('player-name').fill('Eve');
+  for (let i = 0; i < 6; i++) {
+    await locked.locator('input').fill(String(1000 + i));
+    await locked.getByTestId('join').click();
+    await expect(eve.getByTestId('error')).toBeVisible();
+    if ((await eve.getByTestId('error').getAttribute('data-code')) === 'TOO_MANY_ATTEMPTS') break;
+    await eve.getByTestId('error').getByRole('button').click();
+  }
+  await expect(eve.getByTestId('error')).toHaveAttribute('data-code', 'TOO_MANY_ATTEMPTS');
+  await expect(eve.getByTestId('error')).toContainText(/Try again in \d+ seconds?, or ask a player at the table for its link or QR code/);
+  await shot(eve, 'invite-wait-laptop');
+  await eve.setViewportSize(PHONE);
+  await shot(eve, 'invite-wait-phone');
+  expect(errors).toEqual([]);
+});
