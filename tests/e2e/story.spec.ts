@@ -121,6 +121,11 @@ test('a card moves from its seat into the meeting at normal speed', async ({ bro
       await page.screenshot({ path: `${SHOTS}/card-moving-${i}.png` });
       if (i > 6) break;
     }
+    if (i === 20) {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.screenshot({ path: `${SHOTS}/midgame-1920x1080.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await clickFirstLegal(page);
     await page.waitForTimeout(60);
   }
