@@ -3,7 +3,7 @@
 // so own seat token), create and join a 3-seat table through the lobby and the join link,
 // then play by clicking only what the UI offers as legal; two of them leave mid-game, bots take
 // their seats, and the game goes on to its end.
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { createTable, hostForSpec, pageErrors } from './helpers/setup';
 import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
 
