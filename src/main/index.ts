@@ -217,6 +217,8 @@ function start(): void {
       await saveSettings(settingsFile, settings).catch((e: unknown) => console.warn('cannot save the settings', e));
     }
     registerIpc(settingsFile);
+    // The tables' mDNS status changes by itself (a name taken on the network, a retry): the window hears of it.
+    local.onNetwork((state) => mainWindow?.webContents.send(IPC.networkStateChanged, { ...state, always: settings.openToNetwork } satisfies NetworkState));
     if (settings.openToNetwork) {
       await local.openToNetwork();
       findNetworkTables();

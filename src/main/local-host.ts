@@ -32,6 +32,8 @@ export interface LocalHostOptions {
 export interface LocalHost {
   readonly host: Host;
   network(): LanState;
+  /** Calls `listener` with the new state when it changes by itself (the tables' mDNS status). */
+  onNetwork(listener: (state: LanState) => void): () => void;
   openToNetwork(): Promise<LanState>;
   closeToNetwork(): Promise<LanState>;
   close(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
   const network = (): LanState => ({
     open: door !== null,
     urls: (door?.addresses ?? []).map((a) => `http://${a}:${host.port}`),
+    advertising: advertiser.status(),
   });
   const change = (step: () => Promise<void>): Promise<LanState> => {
     const run = changing.then(step);
@@ -83,6 +86,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
   return {
     host,
     network,
+    onNetwork: (listener) => advertiser.onStatus(() => listener(network())),
     openToNetwork: () =>
       change(async () => {
         if (door) return;

@@ -15,6 +15,11 @@ const bridge: ChronicleBridge = {
   },
   findNetworkTables: () => ipcRenderer.send(IPC.findNetworkTables),
   networkState: () => ipcRenderer.invoke(IPC.networkState) as Promise<NetworkState>,
+  onNetworkState(listener) {
+    const forward = (_event: unknown, state: NetworkState) => listener(state);
+    ipcRenderer.on(IPC.networkStateChanged, forward);
+    return () => ipcRenderer.removeListener(IPC.networkStateChanged, forward);
+  },
   // Only the two known fields cross, whatever the page passed.
   setNetwork: (change) =>
     ipcRenderer.invoke(IPC.setNetwork, change.always === undefined ? { open: change.open } : { open: change.open, always: change.always }) as Promise<NetworkState>,

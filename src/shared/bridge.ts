@@ -2,6 +2,7 @@
 // (a phone's browser), so it reads `window.chronicle` as optional.
 // Keep this small: app-level things only (app info, discovery results, opening to the network);
 // game traffic always goes over Socket.IO.
+import type { AdvertisingStatus } from './advertising';
 
 export interface AppInfo {
   /** Product name, "Chronicle". */
@@ -27,6 +28,8 @@ export interface LanState {
   readonly open: boolean;
   /** `http://<LAN address>:<port>` for each address listened on (empty while closed). */
   readonly urls: readonly string[];
+  /** Whether the tables can be found on the network (mDNS) now. */
+  readonly advertising: AdvertisingStatus;
 }
 
 export interface NetworkState extends LanState {
@@ -61,6 +64,8 @@ export interface ChronicleBridge {
   /** Starts looking for tables on the network (mDNS); the app does not while it plays offline. */
   findNetworkTables(): void;
   networkState(): Promise<NetworkState>;
+  /** Calls `listener` with the new state whenever it changes by itself (e.g. mDNS renamed a table); returns an unsubscribe. */
+  onNetworkState(listener: (state: NetworkState) => void): () => void;
   /** Opens this app's tables to the network (LAN + mDNS) or closes them again. */
   setNetwork(change: NetworkChange): Promise<NetworkState>;
   /** The games kept on this computer, newest first. */
@@ -84,6 +89,8 @@ export const IPC = {
   /** renderer -> main: start browsing mDNS for tables. */
   findNetworkTables: 'chronicle:find-network-tables',
   networkState: 'chronicle:network-state',
+  /** main -> renderer: the network state changed by itself (NetworkState). */
+  networkStateChanged: 'chronicle:network-state-changed',
   setNetwork: 'chronicle:set-network',
   savedGames: 'chronicle:saved-games',
   exportRecord: 'chronicle:export-record',

@@ -15,8 +15,10 @@ declare const window: { bridgeCalls?: unknown[]; chronicle?: unknown; location: 
 function fakeBridge(): void {
   const calls: unknown[] = [];
   window.bridgeCalls = calls;
-  let state = { open: false, urls: [] as string[], always: false };
+  const off = { state: 'off', renamed: [] as string[], hostNames: [] as string[] };
+  let state = { open: false, urls: [] as string[], always: false, advertising: off };
   let listener: ((t: unknown[]) => void) | null = null;
+  let stateListener: ((s: unknown) => void) | null = null;
   const seats = [
     { name: 'Ann', bot: false, fame: 31 },
     { name: null, bot: true, fame: 24 },
@@ -30,9 +32,20 @@ function fakeBridge(): void {
       setTimeout(() => listener?.([{ name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]), 50);
     },
     networkState: () => Promise.resolve(state),
+    onNetworkState: (l: (s: unknown) => void) => ((stateListener = l), () => (stateListener = null)),
     setNetwork: (change: { open: boolean; always?: boolean }) => {
       calls.push(change);
-      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${window.location.port}`] : [], always: change.always ?? state.always };
+      const probing = { state: 'probing', renamed: [] as string[], hostNames: [] as string[] };
+      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${window.location.port}`] : [], always: change.always ?? state.always, advertising: change.open ? probing : off };
+      // As the host's advertiser would: a device on the network answered for the first name.
+      if (change.open) {
+        setTimeout(() => {
+          if (!state.open) return;
+          const renamed = { state: 'renamed', renamed: ['Chronicle (4be2c1) (2)', 'chronicle-4be2c1-2.local'], hostNames: ['chronicle-4be2c1-2.local'] };
+          state = { ...state, advertising: renamed };
+          stateListener?.(state);
+        }, 300);
+      }
       return Promise.resolve(state);
     },
     savedGames: () => Promise.resolve([{ id: 'done00000001', name: 'Sunday', createdAt: Date.UTC(2026, 10, 22), phase: 'over', seats, winners: [0] }]),
@@ -57,6 +70,10 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await expect(network).toHaveAttribute('data-open', 'true');
   await expect(page.getByTestId('join-link')).toHaveText(`http://192.168.1.20:${host.port}`);
   await expect(page.getByTestId('network-badge')).toContainText('Open to the network');
+  // Whether devices on the network can find the tables, as the host says it (probing, then renamed).
+  const advertising = page.getByTestId('advertising-status');
+  await expect(advertising).toHaveAttribute('data-state', 'renamed');
+  await expect(advertising).toContainText('announced as “Chronicle (4be2c1) (2)”');
   await page.getByTestId('find-tables').click();
   await expect(page.getByTestId('network-table')).toHaveText('Friday at Bea’s');
   await page.getByTestId('export-record').click();
@@ -80,5 +97,26 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
     'export done00000001',
     { open: false, always: false },
   ]);
+  expect(errors).toEqual([]);
+});
+
+test('the lobby says where its tables are announced after a rename, at phone and laptop sizes', async ({ page }) => {
+  const errors = pageErrors(page);
+  await page.addInitScript(fakeBridge);
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(host.url);
+    await page.getByTestId('open-network').click();
+    const advertising = page.getByTestId('advertising-status');
+    await expect(advertising).toHaveAttribute('data-state', 'renamed');
+    await advertising.scrollIntoViewIfNeeded();
+    // The whole line is on screen, inside the page's width.
+    const box = await advertising.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/lobby-advertising-renamed-${width}x${height}.png` });
+  }
   expect(errors).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { addBots, hostForSpec, pageErrors } from './helpers/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
@@ -15,9 +15,63 @@ let savedRecord = '';
 
 interface ReplayOut {
   ok: boolean;
-  rounds: { meetings: unknown[]; fameGained?: number[] }[];
+  rounds: { history: string[]; meetings: unknown[]; allies?: (string | { masked: string })[][]; evilMonopoly?: number | null; fameGained?: number[] }[];
   fame: number[];
   over: boolean;
+}
+
+interface Summary {
+  gained: number[];
+  fame: number[];
+  /** The lines of its scoring, in order. */
+  steps: string[];
+}
+
+/** A round summary as the page shows it: Fame gained and after, by seat, from its table; its lines. */
+async function readSummary(summary: Locator): Promise<Summary> {
+  const table = summary.locator('table');
+  const numbers = async (attr: string) => ((await table.getAttribute(attr)) ?? '').split(',').map(Number);
+  return { gained: await numbers('data-gained'), fame: await numbers('data-fame'), steps: await summary.locator('.steps li').allTextContents() };
+}
+
+const HISTORY = (JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as { history: { id: string; name: { en: string }; condition: { kind: string; cards?: string[] } }[] }).history;
+/** The seats as Ann's summary names them: she is "you". */
+const SEATS = ['you', 'Bot 2', 'Bot 3', 'Bot 4'];
+
+/**
+ * What a round summary says against `chronicle replay`'s round: one line per history card in
+ * play, each giving every seat's count, the seats it names as gaining Fame being exactly those
+ * that gained some; The Succession's counts are the unmasked Prince, Queen and Princess among
+ * the allies the replay lists.
+ */
+function summaryProblems(s: Summary, round: ReplayOut['rounds'][number]): string[] {
+  if (round.evilMonopoly != null) return s.steps.some((l) => /all four Evil cards/.test(l)) ? [] : ['no monopoly line'];
+  const problems: string[] = [];
+  const gaining = new Set<number>();
+  for (const id of round.history) {
+    const card = HISTORY.find((h) => h.id === id)!;
+    const line = s.steps.find((l) => l.startsWith(`${card.name.en} —`) || l.startsWith(`${card.name.en}:`));
+    if (!line) {
+      problems.push(`no line for ${card.name.en}`);
+      continue;
+    }
+    if (card.condition.kind === 'none') continue;
+    const told = /^.+? — .+?: (.+) → (.+)$/.exec(line);
+    if (!told) {
+      problems.push(`"${line}" gives no counts`);
+      continue;
+    }
+    const counts = told[1]!.split(', ').map((c) => /^(.+) (\d+)( \(excluded\))?$/.exec(c));
+    if (counts.map((c) => c?.[1]).join('|') !== SEATS.join('|')) problems.push(`"${line}" does not count every seat in order`);
+    if (card.condition.kind === 'mostOf') {
+      const held = round.allies!.map((allies) => allies.filter((c) => typeof c === 'string' && card.condition.cards!.includes(c)).length);
+      if (counts.map((c) => Number(c?.[2])).join() !== held.join()) problems.push(`"${line}" counts ${held.join()} as held`);
+    }
+    if (!told[2]!.startsWith('nobody')) for (const name of told[2]!.replace(/ \+1 Fame\.$/, '').split(/, and |, | and /)) gaining.add(SEATS.indexOf(name));
+  }
+  const gained = round.fameGained!.flatMap((f, seat) => (f > 0 ? [seat] : []));
+  if ([...gaining].sort().join() !== gained.join()) problems.push(`names ${[...gaining].sort().join()} as gaining Fame, the replay ${gained.join()}`);
+  return problems;
 }
 
 /** The game record (record-format.md) of a table, from the host's table file. */
@@ -99,15 +153,13 @@ test('one player against three bots follows every play, ability, meeting and rou
   const header = JSON.parse(readFileSync(join(host.dataDir, 'tables', `${tableId}.jsonl`), 'utf8').split('\n')[0]!) as { botDelayMs?: number };
   expect(header.botDelayMs, 'the bot delay chosen in the form').toBe(0);
 
-  const summaries: { gained: number[]; fame: number[] }[] = [];
+  const summaries: Summary[] = [];
   const shot = new Set<string>();
   let idle = 0;
   for (;;) {
     const summary = page.getByTestId('round-summary');
     if (await summary.isVisible()) {
-      const table = summary.locator('table');
-      const numbers = async (attr: string) => ((await table.getAttribute(attr)) ?? '').split(',').map(Number);
-      summaries.push({ gained: await numbers('data-gained'), fame: await numbers('data-fame') });
+      summaries.push(await readSummary(summary));
       if (!shot.has('round-summary')) await shoot(page, 'round-summary');
       shot.add('round-summary');
       await page.getByTestId('summary-continue').click();
@@ -152,9 +204,7 @@ test('one player against three bots follows every play, ability, meeting and rou
   await expect(page.getByTestId('story')).toHaveAttribute('data-shown', String(abilities.length + meetings));
   const lastSummary = page.getByTestId('round-summary');
   if (await lastSummary.isVisible()) {
-    const table = lastSummary.locator('table');
-    const numbers = async (attr: string) => ((await table.getAttribute(attr)) ?? '').split(',').map(Number);
-    summaries.push({ gained: await numbers('data-gained'), fame: await numbers('data-fame') });
+    summaries.push(await readSummary(lastSummary));
     await page.getByTestId('summary-continue').click();
     await expect(lastSummary).toHaveCount(0);
   }
@@ -162,6 +212,9 @@ test('one player against three bots follows every play, ability, meeting and rou
   // Each round summary showed the Fame `chronicle replay` gives for that round.
   expect(summaries.map((s) => s.gained)).toEqual(replayed.rounds.map((r) => r.fameGained));
   expect(summaries.at(-1)!.fame).toEqual(replayed.fame);
+  // And told each history card's counts and who gained Fame as the replay has them.
+  expect(summaries.flatMap((s, i) => summaryProblems(s, replayed.rounds[i]!).map((p) => `round ${i + 1}: ${p}`))).toEqual([]);
+  expect(summaries.flatMap((s) => s.steps).join('\n'), 'Ann is "you" in her summaries').not.toMatch(/\bAnn\b/);
 
   // Every ability (one `choose` per ability used) is a line of the log; every ability and
   // every finished meeting was shown on the table.
@@ -190,10 +243,17 @@ test('one player against three bots follows every play, ability, meeting and rou
   if (await page.getByTestId('round-summary').isVisible()) await page.getByTestId('summary-continue').click();
   await page.getByTestId('open-score').click();
   await expect(page.getByTestId('score-sheet')).toHaveAttribute('data-rounds', String(replayed.rounds.length));
+  // Every round explained there, in the summary's words.
+  await expect(page.getByTestId('sheet-round')).toHaveCount(replayed.rounds.length);
+  for (const [i, s] of summaries.entries()) {
+    const round = page.locator(`[data-testid="sheet-round"][data-round="${i + 1}"]`);
+    if ((await round.getAttribute('open')) === null) await round.locator('summary').click();
+    await expect(round.locator('.steps li')).toHaveText(s.steps);
+  }
   await shoot(page, 'score-sheet');
   await page.keyboard.press('Escape');
   await page.getByTestId('open-last').click();
-  await expect(page.getByTestId('last-reason')).toContainText(/wins the meeting/);
+  await expect(page.getByTestId('last-reason')).toContainText(/wins? the meeting/);
   await page.keyboard.press('Escape');
   // The final ranking shows each round's Fame.
   await expect(page.getByTestId('ranking').locator('tbody tr')).toHaveCount(4);

@@ -55,8 +55,8 @@ test('three players start a game; two leave mid-game and bots play their seats t
     [cyd, 'Cyd'],
   ] as const) {
     await page.goto(link);
-    await page.getByTestId('player-name').fill(name);
-    await page.locator('[data-testid="table-row"]').filter({ hasText: 'E2E table' }).getByTestId('join').click();
+    await page.getByTestId('join-card').getByTestId('join-card-name').fill(name);
+    await page.getByTestId('join-card-join').click();
     await expect(page.getByTestId('table-room')).toBeVisible();
   }
 
@@ -117,6 +117,8 @@ test('three players start a game; two leave mid-game and bots play their seats t
         await page.getByTestId('leave-confirm').click();
         await expect(page.getByTestId('table')).toBeHidden();
         await expect(page.getByTestId('create')).toBeVisible();
+        // The seat stays theirs to take back until the game ends.
+        await expect(page.getByTestId('take-seat-back')).toBeVisible();
       }
       pages.splice(1);
       continue;
@@ -132,10 +134,10 @@ test('three players start a game; two leave mid-game and bots play their seats t
   expect(left, 'Bob and Cyd left during the game').toBe(true);
   // The last round is told in its summary above the game-over screen. Ada's last look at the
   // table may have closed it already (it came with the final view); once it is closed, the
-  // score breakdown is one click away.
+  // score breakdown is one click away, the last round's open first.
   await ada.addLocatorHandler(ada.getByTestId('summary-continue'), closeSummary(ada), { noWaitAfter: true });
   await ada.getByTestId('game-over').getByRole('button', { name: 'Score' }).click({ timeout: 10_000 });
-  await expect(ada.getByTestId('score-table')).toBeVisible();
+  await expect(ada.getByTestId('sheet-round').first().getByTestId('score-table')).toBeVisible();
   expect(errors).toEqual([]);
   for (const context of contexts) await context.close();
 });

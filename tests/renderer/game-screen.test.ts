@@ -218,7 +218,10 @@ describe('seats and spectators', () => {
 describe('panels', () => {
   it('opens the last meeting with L, the score with S and help with ?', () => {
     const state = playUntil(3, (s) => s.lastRound !== null && !s.over, 100);
-    show(state, 0);
+    const client = show(state, 0);
+    client.liveFrom = state.version; // caught up on: no round summary to close
+    client.log = [{ version: state.version, events: [{ type: 'roundScored', score: client.view!.lastRound!, fame: client.view!.fame, purged: [] }] }];
+    flushSync();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
     flushSync();
     expect(document.querySelector('[data-testid="panel-last"]')).not.toBeNull();
@@ -241,7 +244,7 @@ describe('panels', () => {
     client.view = viewOf(state, 0);
     const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
     client.log = [
-      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
+      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
       { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
     ];
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });

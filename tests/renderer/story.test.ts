@@ -18,9 +18,9 @@ const ended: VisibleEvent = {
   reason: 'highest',
 };
 const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, purge: null }, fame: [0, 1, 0, 0], purged: [] };
+const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null }, fame: [0, 1, 0, 0], purged: [] };
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
-const names = ['Ann (you)', 'Bob', 'Cyd', 'Bot 4'];
+const names = ['Ann', 'Bob', 'Cyd', 'Bot 4'];
 const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
 
 afterEach(() => vi.useRealTimers());
@@ -195,10 +195,10 @@ describe('the presentation queue', () => {
 
 describe('the story in words', () => {
   it('names who did what to whom, and why a meeting was won', () => {
-    expect(linesOf(steal, ctx('en'))).toEqual([['ability', 'Bot 4 stole Demon from Ann (you).']]);
+    expect(linesOf(steal, ctx('en'))).toEqual([['ability', 'Bot 4 stole Demon from Ann.']]);
     expect(linesOf(ended, ctx('en')).map(([, l]) => l)).toEqual(['Bob wins the meeting: General is the highest strength.', 'Bob takes 2 cards as allies.']);
-    expect(linesOf(steal, ctx('fr'))[0]![1]).toBe('Bot 4 a volé Démon à Ann (you).');
-    expect(linesOf(steal, ctx('hu'))[0]![1]).toContain('Bot 4');
+    expect(linesOf(steal, ctx('fr'))[0]![1]).toBe('Bot 4 a volé Démon à Ann.');
+    expect(linesOf(steal, ctx('hu'))[0]![1]).toBe('Bot 4 elvette Ann szövetségesét: Démon.');
   });
 
   it('tells what others did to the reader in the second person, in each language', () => {
@@ -211,18 +211,24 @@ describe('the story in words', () => {
     const insight: VisibleEvent = { type: 'abilityUsed', seat: 1, source: 'magician', kind: 'insight', choice: { target: 0 } };
     expect(linesOf(insight, mine('en'))[0]?.[1]).toBe('Bob looked at your hand.');
     // To another player, and to a spectator, the same event names its target.
-    expect(linesOf(steal, { ...ctx('en'), me: 1 })[0]?.[1]).toBe('Bot 4 stole Demon from Ann (you).');
-    expect(linesOf(steal, { ...ctx('en'), me: null })[0]?.[1]).toBe('Bot 4 stole Demon from Ann (you).');
+    expect(linesOf(steal, { ...ctx('en'), me: 1 })[0]?.[1]).toBe('Bot 4 stole Demon from Ann.');
+    expect(linesOf(steal, { ...ctx('en'), me: null })[0]?.[1]).toBe('Bot 4 stole Demon from Ann.');
+    // French elides "de" before a vowel.
+    const mask: VisibleEvent = { type: 'abilityUsed', seat: 1, source: 'witch', kind: 'mask', choice: { target: 0, card: 'power-9' } };
+    expect(linesOf(mask, ctx('fr'))[0]?.[1]).toBe('Bob a masqué l’allié Général d’Ann.');
+    expect(linesOf(mask, { ...ctx('fr'), me: 2 })[0]?.[1]).toBe('Bob a masqué l’allié Général d’Ann.');
   });
 
-  it('tells a round end step by step, and a face-down play only to its player', () => {
+  it('tells a round end step by step, with what each history card counted seat by seat', () => {
     const lines = storyOf([batch(5, scored)], ctx('en')).map((l) => l.text);
     expect(lines[0]).toMatch(/Round 1 ends/);
-    // Each history card with what it counts, seat by seat.
-    expect(lines).toContain('Monster Attack (Power: Ann (you) 0, Bob 0, Cyd 0, Bot 4 0): nobody gains Fame.');
-    const counted: VisibleEvent = { ...scored, score: { ...scored.score, seats: seats.map((x, seat) => ({ ...x, power: seat, excluded: seat === 0, met: seat === 3 ? ['monster-attack'] : [] })) } };
-    expect(linesOf(counted, ctx('fr')).map(([, l]) => l)).toContain('Attaque de monstres (Puissance : Bob 1, Cyd 2, Bot 4 3) : Bot 4 +1 Notoriété.');
-    expect(lines.at(-1)).toBe('Fame: Ann (you) 0, Bob 1, Cyd 0, Bot 4 0.');
+    expect(lines).toContain('Monster Attack — Power: Ann 0, Bob 0, Cyd 0, Bot 4 0 → nobody gains Fame.');
+    const counted: VisibleEvent = {
+      ...scored,
+      score: { ...scored.score, counts: [[4, 1, 2, 3]], seats: seats.map((x, seat) => ({ ...x, power: seat, excluded: seat === 0, met: seat === 3 ? ['monster-attack'] : [] })) },
+    };
+    expect(linesOf(counted, ctx('fr')).map(([, l]) => l)).toContain('Attaque de monstres — Puissance : Ann 4 (exclu), Bob 1, Cyd 2, Bot 4 3 → Bot 4 +1 Notoriété.');
+    expect(lines.at(-1)).toBe('Fame: Ann 0, Bob 1, Cyd 0, Bot 4 0.');
     expect(lines.some((l) => l.includes('Angel'))).toBe(false); // no Angel counted this round
     // The Angel's discards come right after the hands join the allies, before the exclusions.
     const purged = (known: string[], unseen: number): VisibleEvent => ({ ...scored, score: { ...scored.score, excluded: [3], purge: { seat: 1, count: known.length + unseen } }, purged: known });
@@ -232,5 +238,18 @@ describe('the story in words', () => {
     expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('L’Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
     expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob Angyala');
     expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
+  });
+
+  it('gives The Succession its counts of Prince, Queen and Princess, and a card without a condition no count', () => {
+    const succession: VisibleEvent = {
+      ...scored,
+      score: { ...scored.score, history: ['the-coronation-of-a-king', 'the-succession'], counts: [[0, 0, 0, 0], [1, 2, 0, 0]], seats: seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })) },
+    };
+    const mine = { ...ctx('en'), me: 0 };
+    expect(linesOf(succession, mine).map(([, l]) => l).slice(1, 3)).toEqual([
+      'The Coronation of a King: no Fame condition of its own.',
+      'The Succession — Prince, Queen, and Princess: you 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Fame.',
+    ]);
+    expect(linesOf(succession, { ...ctx('hu'), me: 0 })[2]![1]).toBe('Az Örökösödés — Herceg, Királynő és Hercegnő: te 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Hírnév.');
   });
 });

@@ -10,6 +10,8 @@ import { type Log, consoleLog } from '../host/log';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
 import { hostUrls } from '../host/lan-urls';
 import { startHostServices } from '../host/services';
+import { ADVERTISING_OFF, type AdvertisingStatus } from '../../shared/advertising';
+import { advertisingLine } from './advertising-line';
 
 // The built renderer, out/renderer: beside the CLI bundle (out/cli/, whose modules may sit in
 // out/cli/chunks/) or three levels above this source file (when the sources run through tsx).
@@ -138,10 +140,21 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
       const qrcode = (await import('qrcode-terminal')).default; // loaded only to be shown
       qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
     }
+    // Whether the tables can be found on the network: a line now and at each change.
+    let lastLine: string | null = null;
+    const tell = (status: AdvertisingStatus): void => {
+      const line = advertisingLine(status);
+      if (line !== null && line !== lastLine) io.out(line);
+      lastLine = line ?? lastLine;
+    };
+    const advertiser = services.advertiser;
+    const unwatch = advertiser?.onStatus?.(tell);
+    tell(advertiser?.status?.() ?? ADVERTISING_OFF);
     io.out('Press Ctrl-C to stop.\n');
     services.warmUp();
 
     const signal = await (io.stopSignal ?? waitForSignal());
+    unwatch?.();
     io.out(`${signal}: stopping…\n`);
     await host.close();
     await services.close();

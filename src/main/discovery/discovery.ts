@@ -3,6 +3,7 @@
 // joining still goes through Socket.IO and the table's own checks, and a client shows where a
 // table is (address) next to what it claims to be (name).
 // The implementation: bonjour-advertiser.ts and bonjour-browser.ts over mdns-stack.ts; the TXT format in txt.ts.
+import type { AdvertisingStatus } from '../../shared/advertising';
 
 /** What a host advertises for one open table. */
 export interface AdvertisedTable {
@@ -31,6 +32,15 @@ export interface Discovery {
   withdraw(tableId: string): void;
   /** Withdraws every table (goodbye packets) and releases the mDNS socket. */
   close(): Promise<void>;
+  /**
+   * Whether the tables are on the network now, and under which names: `hostNames` are the
+   * `.local` names a browser may reach this host by (they change when one is taken).
+   */
+  status(): AdvertisingStatus;
+  /** Calls `listener` with each new status; returns the unsubscribe. */
+  onStatus(listener: (status: AdvertisingStatus) => void): () => void;
+  /** The `.local` host names the tables are advertised under now (each table's SRV target). */
+  hostNames(): readonly string[];
 }
 
 /** A table found on the network (only compatible, well-formed advertisements). */

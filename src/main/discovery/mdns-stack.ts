@@ -3,11 +3,15 @@
 //  - The multicast-dns socket's `error` event has no listener in bonjour-service: an EADDRINUSE or
 //    EACCES would throw. We listen to `error` and `warning` and pass an error callback, so mDNS
 //    failures are logged and the socket is re-created on the next network check.
-//  - On a name conflict bonjour-service silently stops the service: instance names carry a short id
-//    hashed from the table id and a per-process random salt, so they are unique on the link.
-//  - Its probe takes ANY response naming the service for a conflict, our own goodbye included: a
-//    service stopped (withdrawn, or re-published with new TXT) while still probing logged a
-//    spurious "Service name is already in use on the network". Stops wait for the probe's end.
+//  - On a name conflict `publish({ probe: true })` stops the service for good and only says so
+//    with console.log; it also sends goodbyes for the taken name, which would drop the other
+//    device's records from every cache. So we probe with the library's own probe (its
+//    registry's `probe`, the same three queries 250 ms apart) and learn the answer, then
+//    publish without probing once the names are free; on a conflict the advertiser renames and
+//    probes again (RFC 6762 §9, name-policy.ts). The library probes only the service name: we
+//    run the same probe on the SRV target host name too.
+//  - Its probe takes ANY response naming the name for a conflict. Our own records never answer
+//    a probe: a name is probed only before it is registered on this socket.
 //  - `service.stop()` unregisters records *by name*, A/AAAA included; with a shared host name, stopping
 //    one table would drop the addresses of all the others. Each table therefore gets its own SRV
 //    target `chronicle-<id>.local` (also keeps us clear of the OS responder's `<hostname>.local`).
@@ -18,10 +22,12 @@
 //    re-create the mDNS socket and re-advertise everything (probing again, RFC 6762 §8).
 //
 // This file: the slice of bonjour-service we use, and the keeper of the mDNS socket (re-created
-// when the network changes). The advertiser is bonjour-advertiser.ts, the browser bonjour-browser.ts.
+// when the network changes, with growing pauses while it keeps failing). The advertiser is
+// bonjour-advertiser.ts, the browser bonjour-browser.ts.
 import { networkInterfaces } from 'node:os';
 import { Bonjour, type BrowserConfig, type ServiceConfig } from 'bonjour-service';
 import type { DiscoveryLog, DiscoveryLogLevel } from './discovery';
+import { RETRY_MAX_MS, retryDelay } from './name-policy';
 
 /** DNS-SD service type: `_chronicle._tcp.local` (application name ≤ 15 chars, RFC 6763 §7.2). */
 export const SERVICE_TYPE = 'chronicle';
@@ -62,6 +68,14 @@ export interface ServiceBrowser {
 }
 /** One mDNS socket with its responder and browser. */
 export interface MdnsStack {
+  /**
+   * Asks the link whether any device answers for these names (full names: an instance's
+   * `<name>._chronicle._tcp.local`, a host's `<host>.local`); calls back once, within about a
+   * second, with the names something answered for, and the error of a query that could not be
+   * sent (then nobody could have answered: the names are not known to be free).
+   */
+  probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void;
+  /** Announces a service; the advertiser probes its names first (`probe: false` here). */
   publish(config: ServiceConfig): PublishedService;
   unpublishAll(callback: (err?: unknown) => void): void;
   find(config: BrowserConfig): ServiceBrowser;
@@ -76,8 +90,15 @@ export interface MdnsSocketOptions {
 }
 export type MdnsStackFactory = (options: MdnsSocketOptions, onError: (err: unknown) => void) => MdnsStack;
 
-/** bonjour-service probes a name 3 times, 250 ms apart, after up to 250 ms: over within ~1 s. */
-const PROBE_MAX_MS = 1500;
+/** The part of a multicast-dns instance the stack uses. */
+interface MulticastDns {
+  on(event: string, listener: (...args: never[]) => void): void;
+  removeListener(event: string, listener: (...args: never[]) => void): void;
+  query(name: string, type: string, sent: (err?: unknown) => void): void;
+}
+
+/** The registry's probe: `(mdns, service, done(exists))`, reading `fqdn`, `activated`, `destroyed`. */
+type RegistryProbe = (mdns: unknown, service: { fqdn: string; activated: boolean; destroyed: boolean }, done: (exists: boolean) => void) => void;
 
 /** The real stack: a bonjour-service instance and its multicast-dns socket. */
 export const createBonjourStack: MdnsStackFactory = (options, onError) => {
@@ -86,39 +107,68 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   if (options.bind !== undefined) socketOptions.bind = options.bind;
   // The constructor's options go to multicast-dns; bonjour-service types them as ServiceConfig.
   const bonjour = new Bonjour(socketOptions, onError);
-  // `server` is private (and untyped) in the typings; its multicast-dns instance is where errors
-  // surface. Element access is TypeScript's way in to a private member.
+  // `server` and `registry` are private (and untyped) in the typings; the server's multicast-dns
+  // instance is where errors surface, the registry's probe is the library's name check. Element
+  // access is TypeScript's way in to a private member.
   const server: { mdns?: unknown } | undefined = bonjour['server'];
+  const registry: { probe?: unknown } | undefined = bonjour['registry'];
   const mdns = server?.mdns as { on?: unknown } | undefined;
   if (!mdns || typeof mdns.on !== 'function') throw new Error('bonjour-service internals changed: no server.mdns');
-  const events = mdns as { on(event: string, listener: (...args: never[]) => void): void };
+  if (typeof registry?.probe !== 'function') throw new Error('bonjour-service internals changed: no registry.probe');
+  const probeOne = (registry.probe as RegistryProbe).bind(registry);
+  const events = mdns as MulticastDns;
+  let destroyed = false;
+  // What one probe sees of the socket: its queries' send errors are kept for its answer (the
+  // library's probe ignores them). A query sent after `destroy` on a socket whose bind had failed
+  // throws from inside the probe's timer (multicast-dns binds again, and a closed socket throws
+  // "Not running"): such a query is dropped, and the probe goes on to its end unanswered.
+  const probeSocket = (failed: (err: unknown) => void) => ({
+    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
+    removeListener: (event: string, listener: (...args: never[]) => void) => events.removeListener(event, listener),
+    query: (name: string, type: string, sent: () => void) => {
+      if (!destroyed) {
+        try {
+          return events.query(name, type, (err?: unknown) => {
+            if (err) failed(err);
+            sent();
+          });
+        } catch (err) {
+          failed(err);
+        }
+      }
+      setImmediate(sent);
+    },
+  });
   return {
+    probe: (names, callback) => {
+      const taken: string[] = [];
+      let sendError: unknown = undefined;
+      const socket = probeSocket((err) => (sendError ??= err));
+      let left = names.length;
+      if (left === 0) return queueMicrotask(() => callback([]));
+      for (const name of names) {
+        // A probe stops sending once `activated` is false or `destroyed` true: left as they are,
+        // each runs its three queries to the end and removes its listener.
+        probeOne(socket, { fqdn: name, activated: true, destroyed: false }, (exists) => {
+          if (exists) taken.push(name);
+          if (--left === 0) callback(taken, sendError);
+        });
+      }
+    },
     publish: (config) => {
       const service = bonjour.publish(config);
-      let probing = config.probe !== false;
-      service.once('up', () => (probing = false));
       return {
         once: (event, listener) => service.once(event, listener),
-        stop: (callback) => {
-          if (!probing) return service.stop?.(callback);
-          // Still probing: bonjour-service's probe takes ANY response naming the service for
-          // another host holding the name, our own goodbye included ("Service name is already
-          // in use on the network", and the service stopped). Stop once the probe is over.
-          let done = false;
-          const stopNow = (): void => {
-            if (done) return;
-            done = true;
-            clearTimeout(timer);
-            service.stop?.(callback);
-          };
-          const timer = setTimeout(stopNow, PROBE_MAX_MS);
-          service.once('up', stopNow);
-        },
+        // Typed `CallableFunction | undefined` by the library; set by its registry on publish.
+        stop: (callback) => service.stop?.(callback),
       };
     },
     unpublishAll: (callback) => bonjour.unpublishAll(callback),
     find: (config) => bonjour.find(config),
-    destroy: (callback) => bonjour.destroy(callback),
+    destroy: (callback) => {
+      destroyed = true;
+      bonjour.destroy(callback);
+    },
     on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
   };
 };
@@ -157,11 +207,16 @@ export function errorText(err: unknown): string {
 
 /**
  * Owns one mDNS stack at a time: creates it, logs its errors, re-creates it when the network
- * configuration changes or after a socket error (checked every `networkPollMs`).
+ * configuration changes, or after a socket error once a pause has passed (1, 2, 4 ... 60 s while
+ * it keeps failing; checked every `networkPollMs`).
  */
 export class StackKeeper {
   stack: MdnsStack | null = null;
   private broken = false;
+  /** Failures in a row: each doubles the pause before the next try. */
+  private failures = 0;
+  private retryAt = 0;
+  private startedAt = 0;
   private lastKey: string;
   private readonly poll: ReturnType<typeof setInterval> | null = null;
   private lastError = '';
@@ -170,6 +225,8 @@ export class StackKeeper {
     private readonly options: MdnsOptions,
     readonly log: DiscoveryLog,
     private readonly onStack: (stack: MdnsStack, reason: 'start' | 'network' | 'recover') => void,
+    /** Called when the stack breaks (the socket is unusable until the next try). */
+    private readonly onBroken: () => void = () => {},
   ) {
     const networkKey = options.networkKey ?? defaultNetworkKey;
     this.lastKey = networkKey();
@@ -186,9 +243,10 @@ export class StackKeeper {
         }
         if (key !== this.lastKey) {
           this.lastKey = key;
+          this.failures = 0; // a new network: start again from the shortest pause
           this.log('info', `network changed (${key || 'no interfaces'}): restarting mDNS`);
           this.start('network');
-        } else if (this.broken) {
+        } else if (this.broken && Date.now() >= this.retryAt) {
           this.start('recover');
         }
       }, pollMs);
@@ -196,16 +254,31 @@ export class StackKeeper {
     }
   }
 
+  /** No usable socket now: waiting for the next try. */
+  get failing(): boolean {
+    return this.broken;
+  }
+
   private report(level: DiscoveryLogLevel, what: string, err: unknown): void {
     const text = `${what}: ${errorText(err)}`;
-    // The same failure repeats at every poll while the network is down: say it once.
+    // The same failure repeats at every try while the network is down: say it once.
     this.log(text === this.lastError ? 'debug' : level, text);
     this.lastError = text;
+  }
+
+  private fail(): void {
+    const now = Date.now();
+    // A socket that worked for a long while before failing starts the pauses over.
+    this.failures = now - this.startedAt > RETRY_MAX_MS ? 1 : this.failures + 1;
+    this.retryAt = now + retryDelay(this.failures);
+    this.broken = true;
+    this.onBroken();
   }
 
   private start(reason: 'start' | 'network' | 'recover'): void {
     this.dispose();
     this.broken = false;
+    this.startedAt = Date.now();
     const create = this.options.createStack ?? createBonjourStack;
     let stack: MdnsStack;
     try {
@@ -213,14 +286,14 @@ export class StackKeeper {
         this.report('warn', 'mDNS send failed', err),
       );
     } catch (err) {
-      this.broken = true;
       this.report('warn', 'cannot start mDNS', err);
+      this.fail();
       return;
     }
     stack.on('error', (err) => {
-      // EADDRINUSE/EACCES or a failed bind: the socket is unusable, re-create it at the next poll.
-      if (this.stack === stack) this.broken = true;
+      // EADDRINUSE/EACCES or a failed bind: the socket is unusable, re-create it after a pause.
       this.report('warn', 'mDNS socket error', err);
+      if (this.stack === stack && !this.broken) this.fail();
     });
     stack.on('warning', (err) => this.report('debug', 'mDNS warning', err));
     this.stack = stack;

@@ -20,6 +20,8 @@ import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
 import { wireParser } from './wire';
+import { AddressBudgets, type CostlyRequest } from './budgets';
+import { cachedAnalyser } from './analysis-cache';
 import { MAX_MESSAGE_BYTES } from '../../shared/protocol/limits';
 
 export interface HostOptions {
@@ -36,6 +38,8 @@ export interface HostOptions {
   readonly staticDir?: string | null;
   /** How long a player may be gone before the owner can hand the seat to a bot. */
   readonly graceMs?: number;
+  /** How long a second of a table's "a bot after N seconds" lasts (tests shorten it). */
+  readonly secondMs?: number;
   /** The pause before a bot moves, so humans can follow. */
   readonly botDelayMs?: number;
   readonly botPolicy?: BotPolicy;
@@ -44,6 +48,8 @@ export interface HostOptions {
   /** "Could I have won?" for a replayed decision, off the main thread; without it, refused. */
   readonly analyse?: Analyser;
   readonly rateLimit?: RateLimit;
+  /** Budgets per device (client address) for hints, analyses, exports and replays (budgets.ts). */
+  readonly budgets?: Partial<Record<CostlyRequest, RateLimit>>;
   readonly maxTables?: number;
   /** When idle lobbies go, idle games park, and how many tables one address may open. */
   readonly lifecycle?: Partial<Lifecycle>;
@@ -88,7 +94,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
   let ready = false;
   let port = 0;
 
-  const hostCheck = createHostCheck({ port: () => port, allowedOrigins: options.allowedOrigins, hostNames: options.hostNames });
+  const hostCheck = createHostCheck({
+    port: () => port,
+    allowedOrigins: options.allowedOrigins,
+    hostNames: options.hostNames,
+    advertisedNames: () => advertiser.hostNames?.() ?? [],
+  });
   const serveFiles = staticFiles(options.staticDir ?? null);
   const server = createServer((req, res) => {
     if (hostCheck.requestAllowed(req)) return serveFiles(req, res);
@@ -96,6 +107,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     res.end('This host does not answer to that name.\n');
   });
   const guards = createSecretGuards(clock, options.attempts);
+  const budgets = new AddressBudgets(clock, options.budgets);
+  const analyse = options.analyse && cachedAnalyser(options.analyse);
   const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
@@ -113,6 +126,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     clock,
     log,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    secondMs: options.secondMs ?? 1000,
     botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
     botPolicy: options.botPolicy ?? randomPolicy(),
     hint: options.hint,
@@ -133,7 +147,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse: options.analyse });
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets });
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 // Every check a request passes before it may change a table, in one place and each once. A
 // guard answers a refusal or null; a pipeline runs guards in order and answers the first
 // refusal, else the game it checked. A move's sequence number is checked before these
-// (table-model.ts), the move itself after them by the engine (rules/engine.ts).
+// (table-model.ts), the move itself after them: as one of the seat's answers as it sees them
+// (rules/place.ts), then by the engine (rules/engine.ts).
 import type { Intent, Refusal } from '../../shared/protocol/events';
 import { currentDecider } from '../../shared/rules/engine';
 import type { GameState } from '../../shared/rules/state';

@@ -1,8 +1,10 @@
 // Who may talk to the host. Two checks, for HTTP and WebSocket alike:
-//  - The Host header must name this machine: one of its own addresses, `localhost`, or a
-//    `.local` name it is known by on the LAN (its mDNS names), with the port it listens on.
-//    This defeats DNS rebinding: a web page on the internet that makes its own name resolve
-//    to a LAN address still sends its own name as Host, and is refused.
+//  - The Host header must name this machine: one of its own addresses, `localhost`,
+//    `127.0.0.1`, `[::1]`, its own host name, or a `.local` name its tables are advertised under
+//    right now (asked of the advertiser at each check: names change on an mDNS conflict), with
+//    the port it listens on. This defeats DNS rebinding: a page that makes its own name resolve
+//    to a LAN address still sends that name as Host, and is refused, also when it claims a name
+//    shaped like ours (`chronicle-<id>.local`, `*.localhost`) that is not ours.
 //  - WebSockets ignore CORS, so a request that carries an Origin must come from a page this
 //    host served (an allowed host with this port) or from an origin allowed explicitly (the
 //    renderer's dev server). Requests without an Origin come from non-browser clients and are
@@ -24,6 +26,8 @@ export interface HostCheckOptions {
   readonly allowedOrigins?: readonly string[];
   /** Extra host names this machine answers to (e.g. a name given to it in the router). */
   readonly hostNames?: readonly string[];
+  /** The `.local` names its tables are advertised under now (read at each check). */
+  readonly advertisedNames?: () => Iterable<string>;
   /** This machine's addresses; default: every interface's, re-read at most every few seconds. */
   readonly addresses?: () => readonly string[];
 }
@@ -59,12 +63,13 @@ export function createHostCheck(options: HostCheckOptions): HostCheck {
     return cached.set;
   };
   const own = hostname().toLowerCase();
-  const names = new Set(['localhost', own, `${own}.local`, ...(options.hostNames ?? []).map((n) => n.toLowerCase())]);
-  // The names the tables are advertised under over mDNS (discovery gives each its own target).
-  const advertisedName = /^chronicle-[0-9a-f]{6}\.local$/;
+  const names = new Set(['localhost', '127.0.0.1', '::1', own, `${own}.local`, ...(options.hostNames ?? []).map((n) => n.toLowerCase())]);
+  const advertised = (name: string): boolean => {
+    for (const n of options.advertisedNames?.() ?? []) if (splitHost(n)?.name === name) return true;
+    return false;
+  };
 
-  const nameAllowed = (name: string): boolean =>
-    names.has(name) || advertisedName.test(name) || addresses().has(unmapped(name)) || name.endsWith('.localhost');
+  const nameAllowed = (name: string): boolean => names.has(name) || addresses().has(unmapped(name)) || advertised(name);
 
   const hostAllowed = (value: string | undefined): boolean => {
     if (value === undefined) return false;

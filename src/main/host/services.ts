@@ -23,6 +23,8 @@ export interface HostServices {
    * each worker starts at its first request.
    */
   warmUp(): void;
+  /** The mDNS advertiser (its status says whether the tables are on the network); none with `discovery: false`. */
+  readonly advertiser: Advertiser | undefined;
   /** Stops the bots and the advertiser (the host stops the advertiser too when it closes). */
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function startHostServices(options: HostServicesOptions = {}): Prom
         (await import('../discovery/bonjour-advertiser')).createBonjourDiscovery({ log: (level, m) => (level === 'warn' ? warn('discovery', m) : undefined) }));
   const pool = createBotPool({ onProblem: (m) => warn('bots', m) });
   return {
+    advertiser: discovery,
     hostOptions: { botPolicy: poolPolicy(pool), hint: (view) => pool.hint(view), analyse: (record, version) => pool.analyse(record, version), discovery },
     warmUp: () => pool.start(),
     close: async () => {

@@ -243,6 +243,7 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
       history: view.lastRound.history.slice(),
       excluded: view.lastRound.excluded.slice(),
       seats: view.lastRound.seats.map((seat) => ({ ...seat, met: seat.met.slice() })),
+      counts: view.lastRound.counts.map((c) => c.slice()),
       allies: [],
       masked: [],
       // The Angel's discards, by count only ('' is no card).

@@ -7,7 +7,7 @@ export * from './engine';
 export * from './errors';
 export * from './events';
 export * from './result';
-export { answersAsSeen, resolvePlace } from './place';
+export { answersAsSeen, recordedIntent, resolvePlace } from './place';
 export { type GameRecord, type Replayed, parseRecord, recordOf, replay } from './record/record';
 export { type ReplaySummary, summarize } from './record/summary';
 export type { GameState, RoundDeal, MeetingSummary, RoundScore, SeatScore, InsightSnapshot, DecisionKind, Pending } from './state';

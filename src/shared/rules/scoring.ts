@@ -47,14 +47,17 @@ export function scoreRound(d: DraftState): RoundScore {
     if (monopoly < 0 && seats[seat]!.evil === evilCount) monopoly = seat;
   }
   const evilAllowed = d.historyActive.some((h) => d.cardSet.historyById.get(h)!.effect.kind === 'evilAllowed');
+  // What each history card counts for each seat, told to the players whoever gains Fame.
+  const counts = d.historyActive.map((h) => countsOf(d, d.cardSet.historyById.get(h)!.condition, seats));
   if (monopoly >= 0) {
     seats[monopoly]!.fameGained = 2;
   } else {
     // (d) Evil allies exclude their holder, except under A Time of Darkness.
     for (const s of seats) s.excluded = !evilAllowed && s.evil > 0;
     // (e) each history card in play awards 1 Fame to each remaining seat meeting its condition.
-    for (const h of d.historyActive) {
-      for (const seat of meeting(d, d.cardSet.historyById.get(h)!.condition, seats)) {
+    for (let i = 0; i < d.historyActive.length; i++) {
+      const h = d.historyActive[i]!;
+      for (const seat of meeting(d.cardSet.historyById.get(h)!.condition, counts[i]!, seats)) {
         seats[seat]!.met.push(h);
         seats[seat]!.fameGained++;
       }
@@ -70,6 +73,7 @@ export function scoreRound(d: DraftState): RoundScore {
     excluded: seats.flatMap((s, seat) => (s.excluded ? [seat] : [])),
     evilMonopoly: monopoly >= 0 ? monopoly : null,
     seats,
+    counts,
     purge,
   };
 }
@@ -137,14 +141,21 @@ function valueOf(s: GameState, condition: FameCondition, score: SeatScore, seat:
   }
 }
 
+/** Each seat's value for a condition, excluded seats too. */
+function countsOf(s: GameState, condition: FameCondition, seats: readonly SeatScore[]): number[] {
+  const out: number[] = [];
+  for (let seat = 0; seat < seats.length; seat++) out.push(valueOf(s, condition, seats[seat]!, seat));
+  return out;
+}
+
 /** Seats not excluded that meet a condition, in seat order; "most" needs at least one, ties share. */
-function meeting(s: GameState, condition: FameCondition, seats: readonly SeatScore[]): Seat[] {
+function meeting(condition: FameCondition, counts: readonly number[], seats: readonly SeatScore[]): Seat[] {
   if (condition.kind === 'none') return [];
   const fewest = condition.kind === 'fewestSuit' || condition.kind === 'fewestTotal';
   let best = fewest ? Infinity : -Infinity;
   const values: number[] = [];
   for (let seat = 0; seat < seats.length; seat++) {
-    const v = seats[seat]!.excluded ? NaN : valueOf(s, condition, seats[seat]!, seat);
+    const v = seats[seat]!.excluded ? NaN : counts[seat]!;
     values.push(v);
     if (fewest ? v < best : v > best) best = v;
   }

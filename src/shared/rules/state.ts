@@ -87,6 +87,8 @@ export interface RoundScore {
   excluded: Seat[];
   evilMonopoly: Seat | null;
   seats: SeatScore[];
+  /** For each history card of `history`, what its condition counted for each seat (excluded seats too; 0 for a card with no condition). */
+  counts: number[][];
   /** Ruling 9 (b): who held an unmasked Angel and the Evil allies it discarded; null without one. */
   purge: AngelDiscard | null;
 }

@@ -26,6 +26,8 @@ export interface RoundScoreView {
   readonly excluded: readonly Seat[];
   readonly evilMonopoly: Seat | null;
   readonly seats: readonly DeepReadonly<SeatScore>[];
+  /** For each history card of `history`, what its condition counted for each seat. */
+  readonly counts: readonly (readonly number[])[];
   /** Who held an unmasked Angel, and how many Evil allies it discarded (ruling 9 b). */
   readonly purge: { readonly seat: Seat; readonly count: number } | null;
 }
@@ -116,6 +118,7 @@ function scoreFor(score: DeepReadonly<RoundScore>): RoundScoreView {
     excluded: score.excluded,
     evilMonopoly: score.evilMonopoly,
     seats: score.seats,
+    counts: score.counts,
     purge: purge && { seat: purge.seat, count: purge.discarded.length },
   };
 }

@@ -1,90 +1,13 @@
 // The bonjour-service Discovery and TableBrowser against a fake mDNS stack (no sockets): naming,
 // TXT updates, goodbyes, error survival, re-advertising on network change, browsing, expiry.
 // The real thing, over real multicast between two network namespaces, is in lan.test.ts.
-import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceConfig } from 'bonjour-service';
 import { createBonjourDiscovery, instanceName } from '../../../src/main/discovery/bonjour-advertiser';
 import { browseTables, pickAddress } from '../../../src/main/discovery/bonjour-browser';
-import type { BrowsedService, MdnsPacket, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../../src/main/discovery/mdns-stack';
-import type { AdvertisedTable, DiscoveryLogLevel, FoundTable } from '../../../src/main/discovery/discovery';
+import type { BrowsedService, MdnsPacket } from '../../../src/main/discovery/mdns-stack';
+import type { AdvertisedTable, FoundTable } from '../../../src/main/discovery/discovery';
 import { txtStrings } from '../../../src/main/discovery/txt';
-
-class FakeService extends EventEmitter {
-  stopped = 0;
-  constructor(readonly config: ServiceConfig) {
-    super();
-  }
-  stop(callback?: (err?: unknown) => void): void {
-    this.stopped++;
-    queueMicrotask(() => callback?.());
-  }
-}
-
-class FakeBrowser extends EventEmitter implements ServiceBrowser {
-  services: BrowsedService[] = [];
-  queries = 0;
-  stopped = false;
-  update(): void {
-    this.queries++;
-  }
-  stop(): void {
-    this.stopped = true;
-  }
-}
-
-class FakeStack extends EventEmitter implements MdnsStack {
-  readonly services: FakeService[] = [];
-  readonly browsers: FakeBrowser[] = [];
-  unpublishedAll = false;
-  destroyed = false;
-  failPublish = false;
-  constructor(readonly onError: (err: unknown) => void) {
-    super();
-  }
-  publish(config: ServiceConfig): FakeService {
-    if (this.failPublish) throw new Error('publish exploded');
-    const s = new FakeService(config);
-    this.services.push(s);
-    return s;
-  }
-  unpublishAll(callback: (err?: unknown) => void): void {
-    this.unpublishedAll = true;
-    queueMicrotask(() => callback());
-  }
-  find(): FakeBrowser {
-    const b = new FakeBrowser();
-    this.browsers.push(b);
-    return b;
-  }
-  destroy(callback: () => void): void {
-    this.destroyed = true;
-    queueMicrotask(callback);
-  }
-}
-
-function fakes() {
-  const stacks: FakeStack[] = [];
-  const logs: { level: DiscoveryLogLevel; message: string }[] = [];
-  let key = 'eth0/10.0.0.5';
-  const createStack: MdnsStackFactory = (_options, onError) => {
-    const s = new FakeStack(onError);
-    stacks.push(s);
-    return s;
-  };
-  return {
-    stacks,
-    logs,
-    last: () => stacks[stacks.length - 1]!,
-    setNetwork: (k: string) => (key = k),
-    options: {
-      createStack,
-      networkKey: () => key,
-      networkPollMs: 1000,
-      log: (level: DiscoveryLogLevel, message: string) => logs.push({ level, message }),
-    },
-  };
-}
+import { fakes } from './fake-stack';
 
 const table: AdvertisedTable = { tableId: 'tbl-1', name: 'Friday night', port: 4000, freeSeats: 2, seats: 4, path: '/t/tbl-1' };
 
@@ -96,16 +19,19 @@ afterEach(() => {
 });
 
 describe('createBonjourDiscovery (host side)', () => {
-  it('publishes a _chronicle._tcp service with a unique instance name, its own host name and the TXT record', () => {
+  it('probes the instance and host names, then publishes a _chronicle._tcp service with the TXT record (no second probe)', async () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     discovery.advertise(table);
+    expect(f.last().services).toHaveLength(0); // probing first
+    await vi.advanceTimersByTimeAsync(0);
     const [service] = f.last().services;
+    expect(f.last().probes).toEqual([[`${service!.config.name}._chronicle._tcp.local`, service!.config.host]]);
     expect(service!.config).toMatchObject({
       type: 'chronicle',
       protocol: 'tcp',
       port: 4000,
-      probe: true,
+      probe: false,
       txt: { v: '1', n: 'Friday night', f: '2', s: '4', p: '/t/tbl-1' },
     });
     expect(service!.config.name).toMatch(/^Friday night \([0-9a-f]{6}\)$/);
@@ -113,10 +39,11 @@ describe('createBonjourDiscovery (host side)', () => {
     expect(service!.config.host).toBe(`chronicle-${id}.local`);
   });
 
-  it('gives the same table id different instance names on different hosts (random salt)', () => {
+  it('gives the same table id different instance names on different hosts (random salt)', async () => {
     const f = fakes();
     createBonjourDiscovery(f.options).advertise(table);
     createBonjourDiscovery(f.options).advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
     expect(f.stacks[0]!.services[0]!.config.name).not.toBe(f.stacks[1]!.services[0]!.config.name);
   });
 
@@ -140,6 +67,7 @@ describe('createBonjourDiscovery (host side)', () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
     discovery.advertise({ ...table }); // same data: nothing to do
     await vi.advanceTimersByTimeAsync(1000);
     expect(f.last().services).toHaveLength(1);
@@ -165,6 +93,7 @@ describe('createBonjourDiscovery (host side)', () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
     discovery.withdraw('nope');
     discovery.withdraw(table.tableId);
     await vi.advanceTimersByTimeAsync(0);
@@ -177,6 +106,7 @@ describe('createBonjourDiscovery (host side)', () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
     await discovery.close();
     expect(f.last().unpublishedAll).toBe(true);
     expect(f.last().destroyed).toBe(true);
@@ -189,6 +119,7 @@ describe('createBonjourDiscovery (host side)', () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     discovery.advertise(table);
+    await vi.advanceTimersByTimeAsync(0);
     const first = f.last();
     expect(() => first.emit('error', Object.assign(new Error('bind failed'), { code: 'EADDRINUSE' }))).not.toThrow();
     expect(() => first.emit('warning', new Error('send ENETUNREACH'))).not.toThrow();
@@ -199,16 +130,34 @@ describe('createBonjourDiscovery (host side)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(f.stacks).toHaveLength(2);
     expect(first.destroyed).toBe(true);
-    expect(f.last().services[0]!.config).toMatchObject({ name: first.services[0]!.config.name, probe: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.last().probes).toHaveLength(1); // probed again on the new socket
+    expect(f.last().services[0]!.config).toMatchObject({ name: first.services[0]!.config.name });
     await discovery.close();
   });
 
-  it('a publish that throws is logged, not thrown', () => {
+  it('a publish that throws is logged, not thrown, and tried again after 1, 2, 4 s', async () => {
     const f = fakes();
     const discovery = createBonjourDiscovery(f.options);
     f.last().failPublish = true;
     expect(() => discovery.advertise(table)).not.toThrow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(f.logs.some((l) => l.level === 'warn' && l.message.includes('publish exploded'))).toBe(true);
+    expect(discovery.status().state).toBe('retrying');
+    const probes = () => f.last().probes.length;
+    await vi.advanceTimersByTimeAsync(999);
+    expect(probes()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(probes()).toBe(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(probes()).toBe(3);
+    f.last().failPublish = false;
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(probes()).toBe(4);
+    expect(f.last().services).toHaveLength(1);
+    f.last().services[0]!.emit('up');
+    expect(discovery.status().state).toBe('advertised');
+    await discovery.close();
   });
 
   it('re-advertises everything on a fresh socket when the network changes', async () => {
@@ -217,6 +166,7 @@ describe('createBonjourDiscovery (host side)', () => {
     discovery.advertise(table);
     discovery.advertise({ ...table, tableId: 'tbl-2', name: 'Other' });
     await vi.advanceTimersByTimeAsync(3000);
+    expect(f.stacks[0]!.services).toHaveLength(2);
     expect(f.stacks).toHaveLength(1); // unchanged network: nothing happens
 
     f.setNetwork(''); // cable out

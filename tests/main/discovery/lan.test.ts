@@ -7,18 +7,14 @@
 // Traffic stays inside the two namespaces. Needs root and `ip netns`; otherwise it is skipped with
 // the reason printed. Every process it starts is killed by pid and both namespaces are deleted in
 // afterAll, pass or fail.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundTable } from '../../../src/main/discovery/discovery';
 import { PROTOCOL_VERSION } from '../../../src/shared/protocol/version';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '../../..');
-const FIXTURES = join(HERE, 'fixtures');
+import { FIXTURES, type Line, PYTHON, Proc, children, inNamespace, ip, nodeFixture, skipReason, stop } from './netns';
 
 const PID = process.pid;
 const NS_A = `chrA${PID}`;
@@ -29,103 +25,8 @@ const SUBNET = `10.213.${PID % 256}`;
 const IP_A = `${SUBNET}.1`;
 const IP_B = `${SUBNET}.2`;
 
-function skipReason(): string | null {
-  if (process.platform !== 'linux') return 'needs Linux network namespaces';
-  if (process.getuid?.() !== 0) return 'needs root for ip netns';
-  const r = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) return `ip netns unavailable (${r.error?.message ?? r.stderr.trim()})`;
-  return null;
-}
 const SKIP = skipReason();
 if (SKIP) console.log(`[discovery LAN test] skipped: ${SKIP}`);
-
-function ip(...args: string[]): void {
-  const r = spawnSync('ip', args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ip ${args.join(' ')}: ${r.error?.message ?? r.stderr.trim()}`);
-}
-
-// ---- child processes that print lines --------------------------------------------------------
-
-type Line = Record<string, unknown> & { t: number };
-const children: ChildProcess[] = [];
-
-class Proc {
-  readonly lines: Line[] = [];
-  private output = '';
-  private waiters: { test: (l: Line) => boolean; done: (l: Line) => void }[] = [];
-  exited: number | null = null;
-
-  /** Lines of stdout (and of stderr with `stderrToo`) become `lines` through `parse` (null: skipped). */
-  constructor(
-    readonly label: string,
-    readonly child: ChildProcess,
-    parse: (text: string) => Line | null = (text) => (text.startsWith('{') ? (JSON.parse(text) as Line) : null),
-    stderrToo = false,
-  ) {
-    children.push(child);
-    const reader = (parseLines: boolean) => {
-      let buffer = '';
-      return (chunk: Buffer): void => {
-        this.output += chunk.toString();
-        if (!parseLines) return;
-        buffer += chunk.toString();
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) !== -1) {
-          const line = parse(buffer.slice(0, nl));
-          buffer = buffer.slice(nl + 1);
-          if (!line) continue;
-          this.lines.push(line);
-          this.waiters = this.waiters.filter((w) => !(w.test(line) && (w.done(line), true)));
-        }
-      };
-    };
-    child.stdout?.on('data', reader(true));
-    child.stderr?.on('data', reader(stderrToo));
-    child.on('exit', (code) => (this.exited = code ?? -1));
-  }
-
-  /** The first line (from index `from`) that passes `test`, waiting up to `ms`. */
-  waitFor(what: string, test: (l: Line) => boolean, ms: number, from = 0): Promise<Line> {
-    const found = this.lines.slice(from).find(test);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`${this.label}: no "${what}" within ${ms} ms. Output:\n${this.output.slice(-3000)}`));
-      }, ms);
-      const waiter = {
-        test,
-        done: (l: Line) => {
-          clearTimeout(timer);
-          resolvePromise(l);
-        },
-      };
-      this.waiters.push(waiter);
-    });
-  }
-
-  send(message: unknown): void {
-    this.child.stdin?.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
-  }
-}
-
-function inNamespace(ns: string, command: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawn('ip', ['netns', 'exec', ns, ...command], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-}
-
-function nodeFixture(ns: string, script: string, options: object): Proc {
-  const child = inNamespace(ns, [process.execPath, '--import', 'tsx', join(FIXTURES, script), JSON.stringify(options)]);
-  return new Proc(script, child);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 1500);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---- independent client: avahi-browse (private avahi-daemon) or python3-zeroconf ---------------
 
@@ -171,7 +72,6 @@ function parseAvahiLine(text: string): Sighting | null {
 }
 
 const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
-const PYTHON = '/usr/bin/python3';
 const hasZeroconf = (): boolean => existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import zeroconf']).status === 0;
 
 /** Starts avahi-browse in B behind a private dbus-daemon + avahi-daemon; null (and why) if the daemon cannot run. */
@@ -277,8 +177,9 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     // `{ interface, bind: '0.0.0.0' }`: sends pinned to the veth, socket hears the group (no route needed).
     browser = nodeFixture(NS_B, 'browser.ts', { interface: IP_B, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 500 });
     publisher = nodeFixture(NS_A, 'publisher.ts', { interface: IP_A, bind: '0.0.0.0', networkPollMs: 500 });
-    await Promise.all([browser.waitFor('ready', (l) => l.ev === 'ready', 8000), publisher.waitFor('ready', (l) => l.ev === 'ready', 8000)]);
-  }, 20_000);
+    // Starting them is not under test: on a loaded machine tsx takes a while.
+    await Promise.all([browser.waitFor('ready', (l) => l.ev === 'ready', 20_000), publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000)]);
+  }, 30_000);
 
   afterAll(async () => {
     if (SKIP) return;

@@ -3,6 +3,7 @@
 // ending anything (no new LAN connections, goodbyes sent, players already in keep playing).
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADVERTISING_OFF, type AdvertisingStatus } from '../../../src/shared/advertising';
 import type { AdvertisedTable, Advertiser } from '../../../src/main/host/advertiser';
 import { silentLog } from '../../../src/main/host/log';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
@@ -21,6 +22,20 @@ class RecordingAdvertiser implements Advertiser {
   }
   async close(): Promise<void> {
     this.closed = true;
+  }
+  // Its mDNS status, changed by the test as the real advertiser's would change by itself.
+  private current: AdvertisingStatus = { state: 'probing', renamed: [], hostNames: [] };
+  private readonly listeners = new Set<(s: AdvertisingStatus) => void>();
+  status(): AdvertisingStatus {
+    return this.current;
+  }
+  onStatus(listener: (s: AdvertisingStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  set(status: AdvertisingStatus): void {
+    this.current = status;
+    for (const l of this.listeners) l(status);
   }
 }
 
@@ -61,7 +76,9 @@ describe.skipIf(!lan)('the app host', () => {
     const port = local.host.port;
     const lanUrl = `http://${lan}:${port}`;
     expect(local.host.url).toBe(`http://127.0.0.1:${port}`);
-    expect(local.network()).toEqual({ open: false, urls: [] });
+    expect(local.network()).toEqual({ open: false, urls: [], advertising: ADVERTISING_OFF });
+    const pushed: unknown[] = [];
+    local.onNetwork((state) => pushed.push(state));
 
     // Offline: the window's own player creates a table; nothing reaches the network.
     const me = new Player(await connect(local.host.url));
@@ -74,14 +91,22 @@ describe.skipIf(!lan)('the app host', () => {
 
     // Open: the LAN address takes connections and the table is advertised.
     const opened = await local.openToNetwork();
-    expect(opened).toEqual({ open: true, urls: [lanUrl] });
+    expect(opened).toEqual({ open: true, urls: [lanUrl], advertising: { state: 'probing', renamed: [], hostNames: [] } });
     expect(adverts).toHaveLength(1);
+    // The advertiser's status reaches the app by itself (a name taken on the network: renamed).
+    const renamed: AdvertisingStatus = { state: 'renamed', renamed: ['Friday (abc123) (2)'], hostNames: ['chronicle-abc123.local'] };
+    adverts[0]!.set(renamed);
+    expect(pushed.at(-1)).toEqual({ open: true, urls: [lanUrl], advertising: renamed });
+    expect(local.network().advertising).toEqual(renamed);
     expect(adverts[0]!.published.get(tableId)).toMatchObject({ port, path: `/t/${tableId}`, seats: 3 });
     const guest = new Player(await connect(lanUrl));
     expect((await guest.join(tableId, 'Bea')).ok).toBe(true);
 
     // Close: goodbyes, no new LAN connections; the guest already seated still plays.
-    expect(await local.closeToNetwork()).toEqual({ open: false, urls: [] });
+    expect(await local.closeToNetwork()).toEqual({ open: false, urls: [], advertising: ADVERTISING_OFF });
+    const pushedBefore = pushed.length;
+    adverts[0]!.set({ state: 'retrying', renamed: [], hostNames: [] }); // the closed advertiser is no longer heard
+    expect(pushed).toHaveLength(pushedBefore);
     expect(adverts[0]!.closed).toBe(true);
     await expect(connectTo(lanUrl)).rejects.toThrow();
     const list = await guest.request<{ tables: { id: string }[] }>('table:list', {});
@@ -101,5 +126,6 @@ describe.skipIf(!lan)('the app host', () => {
     expect(state.open).toBe(true);
     await connect(state.urls[0]!);
     expect(created).toBe(0);
+    expect(state.advertising).toEqual(ADVERTISING_OFF);
   });
 });

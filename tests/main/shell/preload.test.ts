@@ -8,7 +8,7 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   await import('../../../src/preload/index');
   const [key, bridge] = vi.mocked(contextBridge.exposeInMainWorld).mock.calls[0] as [string, ChronicleBridge];
   expect(key).toBe(BRIDGE_KEY);
-  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'gameRecord', 'networkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
+  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'gameRecord', 'networkState', 'onNetworkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
   expect(Object.values(bridge).every((f) => typeof f === 'function')).toBe(true);
 
   void bridge.appInfo();
@@ -35,4 +35,15 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   expect(listener).toHaveBeenCalledExactlyOnceWith([]); // never the IPC event
   off();
   expect(ipcRenderer.removeListener).toHaveBeenCalledWith(IPC.networkTables, forward);
+
+  // The network state pushed by the main process: only the state crosses, and it can be unsubscribed.
+  const stateListener = vi.fn();
+  const offState = bridge.onNetworkState(stateListener);
+  const [channel, forwardState] = vi.mocked(ipcRenderer.on).mock.calls[1] as [string, (e: unknown, s: unknown) => void];
+  expect(channel).toBe(IPC.networkStateChanged);
+  const state = { open: true, urls: [], always: false, advertising: { state: 'advertised', renamed: [], hostNames: [] } };
+  forwardState({ sender: 'ipc event' }, state);
+  expect(stateListener).toHaveBeenCalledExactlyOnceWith(state);
+  offState();
+  expect(ipcRenderer.removeListener).toHaveBeenCalledWith(IPC.networkStateChanged, forwardState);
 });

@@ -5,6 +5,7 @@ import { app, session, shell } from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
 import { IPC, type AppInfo, type NetworkState } from '../../../src/shared/bridge';
+import { ADVERTISING_OFF } from '../../../src/shared/advertising';
 import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, navigates, onHandler, tcpRefused, windowOpen, windows } from './helpers/electron-fakes';
 
 let win: FakeWindow;
@@ -105,15 +106,16 @@ describe('IPC', () => {
   it.skipIf(lanAddresses().length === 0)('opens the host to the LAN and closes it again', async () => {
     const lan = `http://${lanAddresses()[0]}:${new URL(appUrl).port}`;
     const set = invokeHandler(IPC.setNetwork);
-    expect(await invokeHandler(IPC.networkState)(fromApp())).toEqual({ open: false, urls: [], always: false });
+    expect(await invokeHandler(IPC.networkState)(fromApp())).toEqual({ open: false, urls: [], always: false, advertising: ADVERTISING_OFF });
     expect(await tcpRefused(lan)).toBe(true);
 
     const opened = (await set(fromApp(), { open: true, always: true })) as NetworkState;
-    expect(opened).toEqual({ open: true, urls: expect.arrayContaining([lan]) as unknown, always: true });
+    // mDNS is off here (CHRONICLE_MDNS=off): the tables are open to the LAN but not advertised.
+    expect(opened).toEqual({ open: true, urls: expect.arrayContaining([lan]) as unknown, always: true, advertising: ADVERTISING_OFF });
     expect((await fetch(lan)).status).toBe(200);
 
     // A new connection is refused (the one fetch keeps alive stays: players already in do too).
-    expect(await set(fromApp(), { open: false })).toEqual({ open: false, urls: [], always: true });
+    expect(await set(fromApp(), { open: false })).toEqual({ open: false, urls: [], always: true, advertising: ADVERTISING_OFF });
     expect(await tcpRefused(lan)).toBe(true);
   });
 });

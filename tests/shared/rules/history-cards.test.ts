@@ -29,24 +29,29 @@ const scored = (h: HistoryId): GameState =>
   round.play(stacked({ players: 6, history: ['the-coronation-of-a-king', h], hands: round.hands, options: QUICK }));
 
 describe('Fame conditions (ties share; seat 0 is excluded)', () => {
-  const cases: [HistoryId, string, number[]][] = [
-    ['monster-attack', 'most Power allies', [1]],
-    ['the-revolt', 'fewest Power allies', [3, 5]],
-    ['the-great-reform', 'most Wisdom allies', [2]],
-    ['the-witch-hunt', 'fewest Wisdom allies', [3]],
-    ['the-royal-wedding', 'most Love allies', [2, 3]],
-    ['the-scandal', 'fewest Love allies', [1, 4]],
-    ['the-great-war', 'most allies in total', [2]],
-    ['the-famine', 'fewest allies in total', [3, 4, 5]],
-    ['the-succession', 'most of Prince, Queen and Princess', [2]],
+  // Each case's counts for seats 1–5 (seat 0's depend on the meetings it won).
+  const cases: [HistoryId, string, number[], number[]][] = [
+    ['monster-attack', 'most Power allies', [1], [4, 1, 0, 1, 0]],
+    ['the-revolt', 'fewest Power allies', [3, 5], [4, 1, 0, 1, 0]],
+    ['the-great-reform', 'most Wisdom allies', [2], [1, 3, 0, 2, 1]],
+    ['the-witch-hunt', 'fewest Wisdom allies', [3], [1, 3, 0, 2, 1]],
+    ['the-royal-wedding', 'most Love allies', [2, 3], [0, 3, 3, 0, 1]],
+    ['the-scandal', 'fewest Love allies', [1, 4], [0, 3, 3, 0, 1]],
+    ['the-great-war', 'most allies in total', [2], [5, 7, 3, 3, 3]],
+    ['the-famine', 'fewest allies in total', [3, 4, 5], [5, 7, 3, 3, 3]],
+    ['the-succession', 'most of Prince, Queen and Princess', [2], [1, 2, 0, 0, 0]],
   ];
-  for (const [h, condition, winners] of cases) {
+  for (const [h, condition, winners, counts] of cases) {
     it(`${h}: ${condition}`, () => {
       const s = scored(h);
       expect(s.lastRound!.history).toEqual(['the-coronation-of-a-king', h]);
       expect(s.lastRound!.excluded).toEqual([0]);
       expect(metBy(s, h)).toEqual(winners);
       expect(fameGained(s)).toEqual([0, 1, 2, 3, 4, 5].map((seat) => (winners.includes(seat) ? 1 : 0)));
+      // What each card counted, seat by seat, is told with the score (the Coronation counts nothing).
+      expect(s.lastRound!.counts[0]).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(s.lastRound!.counts[1]!.slice(1)).toEqual(counts);
+      expect(viewFor(s, 3).lastRound!.counts).toEqual(s.lastRound!.counts);
     });
   }
 

@@ -21,6 +21,7 @@ const score: RoundScore = {
   excluded: [3],
   evilMonopoly: null,
   purge: null,
+  counts: [[1, 0, 0, 0]],
   seats: HANDS.map((_, seat) => ({ power: seat === 0 ? 1 : 0, wisdom: 0, love: 0, total: 1, evil: seat === 3 ? 1 : 0, masked: 0, excluded: seat === 3, met: seat === 0 ? ['monster-attack'] : [], fameGained: seat === 0 ? 1 : 0 })),
 };
 
@@ -96,6 +97,7 @@ describe('redactEvent, kind by kind, for every viewer', () => {
       if (seen.type !== 'roundScored') throw new Error('kind changed');
       expect(seen.fame).toEqual([1, 0, 0, 0]);
       expect(seen.score.seats).toEqual(score.seats);
+      expect(seen.score.counts).toEqual(score.counts);
       expect(seen.score.excluded).toEqual([3]);
       expect(seen.purged).toEqual([]);
       expect(JSON.stringify(seen)).not.toMatch(/"(power|love|wisdom)-\d+"|"demon"/);

@@ -12,6 +12,7 @@ import {
   recordOf,
   redactEvent,
   replay,
+  recordedIntent,
   resolvePlace,
   viewFor,
 } from '../../../src/shared/rules';
@@ -695,6 +696,20 @@ describe('ruling 14: Return (7) and face-down cards', () => {
     expect(resolvePlace(s, { seat: 3, choose: { place: 1 } })).toEqual({ seat: 3, choose: { place: 1 } }); // face up: not by place
     expectRefused(s, { seat: 3, choose: { place: 1 } }, 'MALFORMED_ACTION');
     expectRefused(s, { seat: 3, choose: { place: 2 } }, 'MALFORMED_ACTION'); // the engine takes the record's form only
+  });
+
+  it('an answer is taken only as offered: a guessed id of the hidden card is refused as any impossible answer is', () => {
+    const s = atReturn();
+    const refusal = { ok: false, error: { code: 'ILLEGAL_CHOICE', message: 'not an answer to the return decision' } };
+    const hiddenGuess = recordedIntent(s, { seat: 3, choose: { card: 'wisdom-3' } });
+    expect(hiddenGuess).toEqual(refusal);
+    for (const choose of [{ card: 'wisdom-4' }, { card: 'nothing' }, { place: 1 }, { place: 3 }, { place: 2, card: 'wisdom-3' }, { target: 2 }, {}])
+      expect(recordedIntent(s, { seat: 3, choose }), JSON.stringify(choose)).toEqual(hiddenGuess);
+    expect(recordedIntent(s, { seat: 3, choose: { place: 2 } })).toEqual({ ok: true, value: act('3 > wisdom-3') });
+    expect(recordedIntent(s, { seat: 3, choose: { card: 'power-8' } })).toEqual({ ok: true, value: act('3 > power-8') });
+    // Not the seat's decision: the engine says why (a place is no field of the record's form).
+    expect(recordedIntent(s, { seat: 1, choose: { place: 2 } })).toEqual({ ok: true, value: { seat: 1, choose: {} } });
+    expectRefused(s, { seat: 1, choose: {} }, 'NOT_YOUR_TURN');
   });
 
   it('the card goes back to its owner’s hand unseen by others, and the winner does not take it', () => {

@@ -1,16 +1,23 @@
 // Whether the desktop app's host is open to the network, shared by every part of the window that
 // shows or changes it (the join panel, the header's badge): one instance per preload bridge.
+// The main process also pushes the state when it changes by itself (the tables' mDNS status).
+import { type AdvertisingStatus, parseAdvertisingStatus } from '../../../shared/advertising';
 import type { ChronicleBridge, NetworkState } from '../../../shared/bridge';
 
-export type NetworkBridge = Pick<ChronicleBridge, 'networkState' | 'setNetwork'>;
+export type NetworkBridge = Pick<ChronicleBridge, 'networkState' | 'setNetwork' | 'onNetworkState'>;
 
 export class NetworkSwitch {
   state = $state.raw<NetworkState | null>(null);
+  /** Whether the tables can be found on the network; null when the bridge sent a shape it should not. */
+  advertising = $state.raw<AdvertisingStatus | null>(null);
   busy = $state(false);
   failed = $state(false);
 
   constructor(private readonly bridge: NetworkBridge) {
-    void bridge.networkState().then((s) => (this.state ??= s));
+    void bridge.networkState().then((s) => {
+      if (!this.state) this.show(s);
+    });
+    bridge.onNetworkState((s) => this.show(s));
   }
 
   /** Opens or closes the network; `always` also changes the "open at every start" setting. */
@@ -19,12 +26,17 @@ export class NetworkSwitch {
     this.busy = true;
     this.failed = false;
     try {
-      this.state = await this.bridge.setNetwork(always === undefined ? { open } : { open, always });
+      this.show(await this.bridge.setNetwork(always === undefined ? { open } : { open, always }));
     } catch {
       this.failed = true;
     } finally {
       this.busy = false;
     }
+  }
+
+  private show(state: NetworkState): void {
+    this.state = state;
+    this.advertising = parseAdvertisingStatus(state.advertising);
   }
 }
 

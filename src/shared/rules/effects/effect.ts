@@ -11,6 +11,12 @@ export interface DecisionEffect {
   hasChoice(s: GameState, seat: Seat, source: CardId): boolean;
   /** Whether `choices` would offer exactly this answer (same target and card), without building them. */
   offers(s: GameState, seat: Seat, source: CardId, choice: Choice): boolean;
+  /**
+   * One of `choices` as the answering seat names it: only with what that seat can see (a card
+   * hidden from it by its place, ruling 14). The seat's intents are matched against these
+   * (place.ts), so no answer, accepted or refused, can tell it about a card it cannot see.
+   */
+  asSeen(s: GameState, seat: Seat, choice: Choice): Choice;
   /** Apply an answer that `choices` offered. */
   resolve(d: DraftState, seat: Seat, choice: Choice): void;
 }
@@ -23,6 +29,13 @@ export interface PassiveEffect {
 export type EffectImpl = DecisionEffect | PassiveEffect;
 
 export const PASSIVE: PassiveEffect = { decision: null };
+
+/**
+ * `asSeen` of a decision whose answers name only what every seat sees: seats, and allies (every
+ * ally is on the table face up, and a masked one was seen before its mask and keeps its id in
+ * every view).
+ */
+export const seenByAll = (_s: GameState, _seat: Seat, choice: Choice): Choice => choice;
 
 /** Take `card` out of `from`; it must be there (a broken invariant is a bug). */
 export function removeCard(from: CardId[], card: CardId): void {

@@ -1,6 +1,6 @@
 // Gift (10s): give one of your allies to an opponent of your choice.
 import type { Choice } from '../actions';
-import { type DecisionEffect, isOpponent, removeCard } from './effect';
+import { type DecisionEffect, isOpponent, removeCard, seenByAll } from './effect';
 
 export const gift: DecisionEffect = {
   decision: 'gift',
@@ -13,6 +13,7 @@ export const gift: DecisionEffect = {
   },
   hasChoice: (s, seat) => s.allies[seat]!.length > 0 && s.players > 1,
   offers: (s, seat, _source, { target, card }) => isOpponent(s, seat, target) && card !== undefined && s.allies[seat]!.includes(card),
+  asSeen: seenByAll,
   resolve(d, seat, { target, card }) {
     removeCard(d.allies[seat]!, card!);
     d.allies[target!]!.push(card!);

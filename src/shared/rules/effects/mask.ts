@@ -1,7 +1,7 @@
 // Mask (Fool): turn any unmasked ally of any player face down until the round ends: it has no
 // suit, strength or ability, and counts as one ally.
 import type { Choice } from '../actions';
-import { type DecisionEffect, isSeat } from './effect';
+import { type DecisionEffect, isSeat, seenByAll } from './effect';
 
 export const mask: DecisionEffect = {
   decision: 'mask',
@@ -15,6 +15,7 @@ export const mask: DecisionEffect = {
   offers: (s, _seat, _source, { target, card }) =>
     isSeat(s, target) && card !== undefined && s.allies[target]!.includes(card) && !s.masked.includes(card),
   hasChoice: (s) => s.allies.some((allies) => allies.some((card) => !s.masked.includes(card))),
+  asSeen: seenByAll,
   resolve(d, _seat, { card }) {
     d.masked.push(card!);
   },

@@ -1,7 +1,7 @@
 // Return (7s): send one other card already played in this meeting back to its owner's hand.
 // It no longer counts, its end-of-meeting ability is cancelled, and the lead suit stays.
 // Face-down cards may be chosen too (ruling 14): the record names the card, but the 7's player
-// only ever names its place, "seat N's face-down card" (place.ts), and never learns it.
+// only ever names its place, "seat N's face-down card" (`asSeen`, place.ts), and never learns it.
 import type { Choice } from '../actions';
 import type { DecisionEffect } from './effect';
 
@@ -17,6 +17,10 @@ export const returnPlayed: DecisionEffect = {
   hasChoice: (s, _seat, source) => s.meeting.plays.some((p) => !p.returned && p.card !== source),
   offers: (s, _seat, source, { target, card }) =>
     target === undefined && card !== undefined && card !== source && s.meeting.plays.some((p) => !p.returned && p.card === card),
+  asSeen(s, seat, choice) {
+    const p = s.meeting.plays.find((play) => play.card === choice.card);
+    return p && p.faceDown && p.seat !== seat ? { place: p.seat } : choice;
+  },
   resolve(d, _seat, { card }) {
     const play = d.meeting.plays.find((p) => p.card === card)!;
     play.returned = true;

@@ -2,6 +2,7 @@
 // overridable by a switcher, persisted in localStorage) and `t(key, params)`.
 // Card names and texts are not here: they come from the card set's localized fields (cards.ts).
 import type { Language } from '../../../../shared/rules/types';
+import { MODIFIERS } from './articles';
 import { en, type MessageKey } from './en';
 import { fr } from './fr';
 import { hu } from './hu';
@@ -12,6 +13,9 @@ const TABLES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> =
 const STORAGE_KEY = 'chronicle.lang';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** `{name}` or `{name:modifier}`. */
+export const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
@@ -52,7 +56,9 @@ export const i18n = new I18n();
 
 /**
  * Translate `key`, filling `{name}` placeholders from `params`. A message written as
- * `singular|plural` picks a form by the language's plural rules applied to `params.n`.
+ * `singular|plural` picks a form by the language's plural rules applied to `params.n`. A
+ * placeholder may carry a modifier for the words its value changes (`{n:az}`, `{name:de}`:
+ * articles.ts).
  */
 export function t(key: MessageKey, params?: MessageParams): string {
   return format(i18n.lang, key, params);
@@ -66,7 +72,12 @@ export function format(lang: Language, key: MessageKey, params?: MessageParams):
     text = new Intl.PluralRules(lang).select(n) === 'one' ? one : other;
   }
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(PLACEHOLDER, (whole, name: string, modifier: string | undefined) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    const modify = modifier === undefined ? undefined : MODIFIERS[modifier];
+    return modify ? modify(value) : value;
+  });
 }
 
 export function messageTables(): Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> {

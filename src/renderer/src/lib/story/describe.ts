@@ -4,16 +4,18 @@
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { Action } from '../../../../shared/rules/actions';
 import type { Language, Seat } from '../../../../shared/rules/types';
-import type { MeetingSummaryView, RoundScoreView, VisibleEvent } from '../../../../shared/rules/view';
+import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards';
 import type { MessageKey, MessageParams } from '../i18n/index.svelte';
+import { roundLines } from './round-lines';
+import { listOf, voice2Of, voiceOf } from './voice';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export interface StoryContext {
-  /** Display names by seat; yours already marked "(you)". */
+  /** Display names by seat (the reader's own is never told: "you" stands for it). */
   readonly names: readonly string[];
-  /** The reader's seat: what others do to it is told to "you" ("Bot 4 stole your Demon"). */
+  /** The reader's seat, told as "you" ("You masked your ally Witch", "Bot 4 stole your Demon"); none for a spectator. */
   readonly me?: Seat | null;
   readonly lang: Language;
   readonly book: CardBook;
@@ -39,13 +41,13 @@ export function winningCard(m: MeetingSummaryView): string | null {
   return m.plays.find((p) => p.seat === m.winner && !p.faceDown && !p.returned)?.card ?? null;
 }
 
-/** The abilities told to their target in the second person. */
-const TOLD_TO_YOU = ['steal', 'discardAlly', 'gift', 'returnFaceDown', 'insight', 'mask', 'demonChoice'] as const;
-const toldToYou = (kind: string): kind is (typeof TOLD_TO_YOU)[number] => (TOLD_TO_YOU as readonly string[]).includes(kind);
+/** The abilities with a target: told in five voices (voice.ts); the others in two. */
+const TARGETED = ['steal', 'discardAlly', 'gift', 'returnFaceDown', 'insight', 'mask', 'demonChoice'] as const;
+const targeted = (kind: string): kind is (typeof TARGETED)[number] => (TARGETED as readonly string[]).includes(kind);
 
 /** The lines of one event. */
 export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][] {
-  const { t, names, book, lang } = ctx;
+  const { t, names, book, lang, me } = ctx;
   const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
   const card = (id: string | null | undefined) => (id ? book.cardName(id, lang) : '?');
   const history = (ids: readonly string[]) => ids.map((h) => book.historyName(h, lang)).join(', ');
@@ -53,92 +55,49 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
     case 'roundStarted': {
       const out: [LineKind, string][] = [['round', t('log.roundStarted', { n: e.round + 1, history: history(e.history) })]];
       if (e.burned) out.push(['round', t('log.burned', { card: card(e.burned) })]);
-      out.push(['round', t('log.startSeat', { name: name(e.startSeat), card: card(e.themeCard) })]);
+      out.push(['round', t(`log.startSeat.${voiceOf(e.startSeat, me)}`, { name: name(e.startSeat), card: card(e.themeCard) })]);
       return out;
     }
     case 'dealt':
       return [['round', t('log.dealt', { n: e.handCounts[0] ?? 0 })]];
-    case 'cardPlayed':
-      if (!e.faceDown) return [['play', t('log.played', { name: name(e.seat), card: card(e.card) })]];
-      return [['play', e.card ? t('log.playedFaceDownOwn', { name: name(e.seat), card: card(e.card) }) : t('log.playedFaceDown', { name: name(e.seat) })]];
+    case 'cardPlayed': {
+      const v = voiceOf(e.seat, me);
+      const key = !e.faceDown ? `log.played.${v}` : e.card ? `log.playedFaceDownCard.${v}` : `log.playedFaceDown.${v}`;
+      return [['play', t(key as MessageKey, { name: name(e.seat), card: card(e.card) })]];
+    }
     case 'abilityUsed': {
-      const params = { name: name(e.seat), target: name(e.choice.target ?? e.faceDownOwner), card: card(e.choice.card) };
+      const target = e.choice.target ?? e.faceDownOwner;
+      const params = { name: name(e.seat), target: name(target), card: card(e.choice.card) };
       const kind = e.kind === 'return' && e.faceDownOwner !== undefined ? 'returnFaceDown' : e.kind;
-      const toYou = ctx.me != null && e.seat !== ctx.me && (e.choice.target ?? e.faceDownOwner) === ctx.me;
-      return [['ability', t(toYou && toldToYou(kind) ? `log.abilityToYou.${kind}` : `log.ability.${kind}`, params)]];
+      if (targeted(kind)) return [['ability', t(`log.ability.${kind}.${voice2Of(e.seat, target, me)}`, params)]];
+      return [['ability', t(`log.ability.${kind}.${voiceOf(e.seat, me)}`, params)]];
     }
     case 'meetingEnded':
       return meetingLines(e.meeting, e.reason, ctx).map((text) => ['meeting', text]);
-    case 'roundScored': {
-      const s = e.score;
-      const out: string[] = [t('log.round.ends', { n: s.round + 1 })];
-      if (s.purge) {
-        const { seat, count } = s.purge;
-        const unseen = count - e.purged.length;
-        const cards = [...e.purged.map(card), ...(unseen > 0 ? [t('log.round.fromHand', { n: unseen })] : [])];
-        out.push(cards.length > 0 ? t('log.round.angel', { name: name(seat), cards: cards.join(', ') }) : t('log.round.angelNone', { name: name(seat) }));
-      }
-      if (s.evilMonopoly !== null) out.push(t('log.round.monopoly', { name: name(s.evilMonopoly) }));
-      else {
-        for (const seat of s.excluded) out.push(t('log.round.excluded', { name: name(seat) }));
-        for (const h of s.history) {
-          const winners = s.seats.flatMap((x, seat) => (x.met.includes(h) ? [name(seat)] : []));
-          const counts = countsFor(h, s.seats, ctx);
-          const told = counts ? `${history([h])} (${counts})` : history([h]);
-          out.push(winners.length > 0 ? t('log.round.history', { history: told, names: winners.join(', ') }) : t('log.round.historyNobody', { history: told }));
-        }
-      }
-      out.push(t('log.round.fame', { fame: e.fame.map((f, seat) => `${name(seat)} ${f}`).join(', ') }));
-      return out.map((text) => ['score', text]);
+    case 'roundScored':
+      return roundLines(e, ctx).map((text) => ['score', text]);
+    case 'gameOver': {
+      if (me == null || !e.winners.includes(me)) return [['over', t('log.gameOver.other', { n: e.winners.length, names: listOf(lang, e.winners.map(name)) })]];
+      const others = e.winners.filter((s) => s !== me);
+      return [['over', others.length === 0 ? t('log.gameOver.you') : t('log.gameOver.youShare', { n: others.length, names: listOf(lang, others.map(name)) })]];
     }
-    case 'gameOver':
-      return [['over', t('log.gameOver', { n: e.winners.length, names: e.winners.map(name).join(', ') })]];
   }
-}
-
-/** What a history card counts, seat by seat (those not excluded): "Power: Ann 5, Bob 3"; null when the counts do not tell it. */
-function countsFor(h: string, seats: RoundScoreView['seats'], ctx: StoryContext): string | null {
-  const { t, names, book } = ctx;
-  const condition = book.history(h)?.condition;
-  let what: string;
-  let count: (s: RoundScoreView['seats'][number]) => number;
-  switch (condition?.kind) {
-    case 'mostSuit':
-    case 'fewestSuit': {
-      const suit = condition.suit;
-      what = t(`suit.${suit}`);
-      count = (s) => s[suit];
-      break;
-    }
-    case 'mostTotal':
-    case 'fewestTotal':
-      what = t('score.total');
-      count = (s) => s.total;
-      break;
-    case 'mostEvil':
-      what = t('score.evil');
-      count = (s) => s.evil;
-      break;
-    default:
-      return null;
-  }
-  const counts = seats.flatMap((s, seat) => (s.excluded ? [] : [`${names[seat] ?? `#${seat + 1}`} ${count(s)}`]));
-  return counts.length > 0 ? t('log.round.counts', { what, counts: counts.join(', ') }) : null;
 }
 
 /** A finished meeting: who won and why, a Halt, then where the cards went. */
 export function meetingLines(m: MeetingSummaryView, reason: 'king' | 'highest' | 'lowest' | 'leader', ctx: StoryContext): string[] {
-  const { t, names, book, lang } = ctx;
+  const { t, names, book, lang, me } = ctx;
   const winner = names[m.winner] ?? '';
+  const v = voiceOf(m.winner, me);
   const best = winningCard(m);
   const out: string[] = [];
   if (m.halted) out.push(t('log.meeting.halted'));
-  out.push(t(`log.meeting.${reason}`, { name: winner, card: best ? book.cardName(best, lang) : '' }));
+  out.push(t(`log.meeting.${reason}.${v}`, { name: winner, card: best ? book.cardName(best, lang) : '' }));
   if (m.burned) out.push(t('log.meeting.burned'));
   else {
     // The Demon went where its player chose (told by that ability's line); the rest to the winner.
     const taken = m.plays.filter((p) => !p.returned).length - (m.demonTo === null ? 0 : 1);
-    if (taken > 0) out.push(t('log.meeting.taken', { name: winner, n: taken }));
+    if (taken > 0) out.push(t(`log.meeting.taken.${v}`, { name: winner, n: taken }));
   }
   return out;
 }

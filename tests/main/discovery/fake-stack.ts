@@ -1,0 +1,92 @@
+// A fake mDNS stack (no sockets) for the discovery unit tests: what was probed and published,
+// names some other device holds (`taken`), publish failures, the network key to change.
+import { EventEmitter } from 'node:events';
+import type { ServiceConfig } from 'bonjour-service';
+import type { BrowsedService, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../../src/main/discovery/mdns-stack';
+import type { DiscoveryLogLevel } from '../../../src/main/discovery/discovery';
+
+export class FakeService extends EventEmitter {
+  stopped = 0;
+  constructor(readonly config: ServiceConfig) {
+    super();
+  }
+  stop(callback?: (err?: unknown) => void): void {
+    this.stopped++;
+    queueMicrotask(() => callback?.());
+  }
+}
+
+export class FakeBrowser extends EventEmitter implements ServiceBrowser {
+  services: BrowsedService[] = [];
+  queries = 0;
+  stopped = false;
+  update(): void {
+    this.queries++;
+  }
+  stop(): void {
+    this.stopped = true;
+  }
+}
+
+export class FakeStack extends EventEmitter implements MdnsStack {
+  readonly services: FakeService[] = [];
+  readonly browsers: FakeBrowser[] = [];
+  unpublishedAll = false;
+  destroyed = false;
+  failPublish = false;
+  /** Names some other device answers for: probes of them come back taken. */
+  readonly taken = new Set<string>();
+  readonly probes: string[][] = [];
+  constructor(readonly onError: (err: unknown) => void) {
+    super();
+  }
+  /** The error the next probes' queries fail to be sent with (none: they are sent). */
+  sendError: Error | null = null;
+  probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void {
+    this.probes.push([...names]);
+    const error = this.sendError ?? undefined;
+    queueMicrotask(() => callback(names.filter((n) => this.taken.has(n)), error));
+  }
+  publish(config: ServiceConfig): FakeService {
+    if (this.failPublish) throw new Error('publish exploded');
+    const s = new FakeService(config);
+    this.services.push(s);
+    return s;
+  }
+  unpublishAll(callback: (err?: unknown) => void): void {
+    this.unpublishedAll = true;
+    queueMicrotask(() => callback());
+  }
+  find(): FakeBrowser {
+    const b = new FakeBrowser();
+    this.browsers.push(b);
+    return b;
+  }
+  destroy(callback: () => void): void {
+    this.destroyed = true;
+    queueMicrotask(callback);
+  }
+}
+
+export function fakes() {
+  const stacks: FakeStack[] = [];
+  const logs: { level: DiscoveryLogLevel; message: string }[] = [];
+  let key = 'eth0/10.0.0.5';
+  const createStack: MdnsStackFactory = (_options, onError) => {
+    const s = new FakeStack(onError);
+    stacks.push(s);
+    return s;
+  };
+  return {
+    stacks,
+    logs,
+    last: () => stacks[stacks.length - 1]!,
+    setNetwork: (k: string) => (key = k),
+    options: {
+      createStack,
+      networkKey: () => key,
+      networkPollMs: 1000,
+      log: (level: DiscoveryLogLevel, message: string) => logs.push({ level, message }),
+    },
+  };
+}

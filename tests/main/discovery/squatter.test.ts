@@ -1,0 +1,133 @@
+// A device on the LAN answers the host's mDNS probes for its names (the attack: answer packets
+// claiming the table's instance name and its host name). The host must give the names up for
+// new ones and probe again (RFC 6762 §9), so the table is found again within a few seconds, and
+// its status must say it was renamed. Three network namespaces on one bridge: the host
+// (fixtures/publisher.ts, the real advertiser), the squatter (fixtures/squatter.py, plain Python
+// sockets, nothing of the project's) and a browser (fixtures/browser.ts). Needs root and
+// `ip netns`; otherwise skipped with the reason printed. Every process is killed by pid and the
+// namespaces deleted in afterAll, pass or fail.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdvertisingStatus } from '../../../src/shared/advertising';
+import type { FoundTable } from '../../../src/main/discovery/discovery';
+import { FIXTURES, type Line, PYTHON, Proc, children, inNamespace, ip, nodeFixture, skipReason, stop } from './netns';
+
+const PID = process.pid;
+const NS = { host: `chsH${PID}`, squatter: `chsS${PID}`, browser: `chsB${PID}` };
+const BRIDGE = 'br0'; // inside the squatter's namespace
+const LINKS = [
+  { ns: NS.host, dev: `chqH${PID}`, peer: `chqh${PID}`, address: 1 },
+  { ns: NS.browser, dev: `chqB${PID}`, peer: `chqb${PID}`, address: 2 },
+];
+const SUBNET = `10.214.${PID % 256}`;
+const IP = { host: `${SUBNET}.1`, browser: `${SUBNET}.2`, squatter: `${SUBNET}.3` };
+
+const SKIP = skipReason() ?? (existsSync(PYTHON) ? null : `no ${PYTHON} for the squatter`);
+if (SKIP) console.log(`[discovery squatter test] skipped: ${SKIP}`);
+
+/** The table's first names only: `<name> (<6 hex>)._chronicle._tcp.local` and `chronicle-<6 hex>.local`. */
+const FIRST_NAMES = String.raw`(\([0-9a-f]{6}\)\._chronicle\._tcp\.local|^chronicle-[0-9a-f]{6}\.local)$`;
+
+const table = { tableId: 'squat-1', name: 'Friday', port: 4000, freeSeats: 2, seats: 4, path: '/t/squat-1' };
+const tablesOf = (l: Line): FoundTable[] => (l.ev === 'tables' ? (l.tables as FoundTable[]) : []);
+const statusOf = (l: Line): AdvertisingStatus | null => (l.ev === 'status' ? (l.status as AdvertisingStatus) : null);
+
+function removeNamespaces(): void {
+  for (const ns of Object.values(NS)) spawnSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
+  for (const link of LINKS) spawnSync('ip', ['link', 'del', link.dev], { stdio: 'ignore' });
+}
+function killAndRemove(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  removeNamespaces();
+}
+
+let publisher: Proc;
+let browser: Proc;
+let squatter: Proc;
+let dataDir = '';
+
+describe('mDNS with a squatter answering the host’s probes (three namespaces, real multicast)', () => {
+  beforeAll(async () => {
+    if (SKIP) return;
+    process.once('exit', killAndRemove);
+    for (const ns of Object.values(NS)) ip('netns', 'add', ns);
+    // The squatter's namespace holds the link: a bridge with its own address, and one veth to each other namespace.
+    ip('-n', NS.squatter, 'link', 'add', BRIDGE, 'type', 'bridge', 'mcast_snooping', '0');
+    ip('-n', NS.squatter, 'addr', 'add', `${IP.squatter}/24`, 'dev', BRIDGE);
+    ip('-n', NS.squatter, 'link', 'set', BRIDGE, 'up');
+    ip('-n', NS.squatter, 'link', 'set', 'lo', 'up');
+    for (const link of LINKS) {
+      ip('link', 'add', link.dev, 'type', 'veth', 'peer', 'name', link.peer);
+      ip('link', 'set', link.dev, 'netns', link.ns);
+      ip('link', 'set', link.peer, 'netns', NS.squatter);
+      ip('-n', NS.squatter, 'link', 'set', link.peer, 'master', BRIDGE);
+      ip('-n', NS.squatter, 'link', 'set', link.peer, 'up');
+      ip('-n', link.ns, 'addr', 'add', `${SUBNET}.${link.address}/24`, 'dev', link.dev);
+      ip('-n', link.ns, 'link', 'set', 'dev', link.dev, 'multicast', 'on');
+      ip('-n', link.ns, 'link', 'set', link.dev, 'up');
+      ip('-n', link.ns, 'link', 'set', 'lo', 'up');
+    }
+    squatter = new Proc('squatter.py', inNamespace(NS.squatter, [PYTHON, join(FIXTURES, 'squatter.py'), IP.squatter, FIRST_NAMES]));
+    browser = nodeFixture(NS.browser, 'browser.ts', { interface: IP.browser, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 });
+    publisher = nodeFixture(NS.host, 'publisher.ts', { interface: IP.host, bind: '0.0.0.0', networkPollMs: 0 });
+    // Starting them is not under test: a loaded machine may take a while.
+    await Promise.all([
+      squatter.waitFor('ready', (l) => l.ev === 'ready', 20_000),
+      browser.waitFor('ready', (l) => l.ev === 'ready', 20_000),
+      publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000),
+    ]);
+  }, 30_000);
+
+  afterAll(async () => {
+    if (SKIP) return;
+    await Promise.all(children.map(stop));
+    removeNamespaces();
+    process.off('exit', killAndRemove);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 10_000);
+
+  it.skipIf(!!SKIP)('renames the taken instance and host names, probes again, and is found under the new name', async () => {
+    publisher.send({ cmd: 'advertise', table });
+    const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
+
+    // The squatter did answer the probe of the first instance name...
+    const squatted = await squatter.waitFor('instance squatted', (l) => l.ev === 'squatted' && String(l.name).includes('._chronicle._tcp.local'), 3000);
+    const first = String(squatted.name).replace('._chronicle._tcp.local', '');
+    const id = /\(([0-9a-f]{6})\)$/.exec(first)?.[1];
+    expect(id).toBeDefined();
+
+    // ...yet the browser lists the table again within a few seconds, under the next instance name, at the host's address.
+    const listed = await browser.waitFor('listed renamed', (l) => tablesOf(l).some((t) => t.path === table.path), 5000);
+    const found = tablesOf(listed).find((t) => t.path === table.path);
+    expect(found).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: IP.host, port: 4000, freeSeats: 2 });
+    console.log(`[discovery squatter test] listed ${listed.t - called.t} ms after advertise`);
+    await squatter.waitFor('host squatted', (l) => l.ev === 'squatted' && /^chronicle-[0-9a-f]{6}\.local$/.test(String(l.name)), 1000);
+
+    // The host's status says so: advertised, renamed, with the new names.
+    const renamed = await publisher.waitFor('status renamed', (l) => statusOf(l)?.state === 'renamed', 2000);
+    expect(statusOf(renamed)).toEqual({ state: 'renamed', renamed: [`${first} (2)`, `chronicle-${id}-2.local`], hostNames: [`chronicle-${id}-2.local`] });
+    expect(publisher.lines.some((l) => l.ev === 'log' && /name taken on the network, renaming/.test(String(l.msg)))).toBe(true);
+    // The new names were probed and not answered: the squatter only claims the first ones.
+    expect(squatter.lines.filter((l) => l.ev === 'squatted').every((l) => !String(l.name).includes(' (2)') && !String(l.name).includes('-2.local'))).toBe(true);
+  }, 15_000);
+
+  it.skipIf(!!SKIP)('chronicle host says its tables were renamed, and they are found under the new name', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'chronicle-squat-'));
+    // `chronicle host` lets the system pick the multicast interface: a route for the group, as a LAN's default route gives.
+    ip('-n', NS.host, 'route', 'add', '224.0.0.0/4', 'dev', LINKS[0]!.dev);
+    const from = browser.lines.length;
+    const cli = new Proc(
+      'chronicle host',
+      inNamespace(NS.host, [process.execPath, 'bin/chronicle.js', 'host', '--port', '0', '--data', dataDir, '--no-qr', '--name', 'Squatted']),
+      (text) => (text.startsWith('mDNS:') ? { t: Date.now(), text } : null),
+    );
+    const line = await cli.waitFor('renamed line', (l) => String(l.text).includes('name was taken'), 15_000); // start-up included
+    expect(line.text).toMatch(/^mDNS: a name was taken by another device on the network; advertising instead as "Squatted \([0-9a-f]{6}\) \(2\)", "chronicle-[0-9a-f]{6}-2\.local"$/);
+    const listed = await browser.waitFor('CLI table listed', (l) => tablesOf(l).some((t) => t.name === 'Squatted'), 5000, from);
+    expect(tablesOf(listed).find((t) => t.name === 'Squatted')?.instance).toMatch(/^Squatted \([0-9a-f]{6}\) \(2\)$/);
+    await stop(cli.child);
+  }, 30_000);
+});
