@@ -3,11 +3,17 @@
 // so own seat token), create and join a 3-seat table through the lobby and the join link,
 // then play by clicking only what the UI offers as legal; two of them leave mid-game, bots take
 // their seats, and the game goes on to its end.
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { createTable, hostForSpec, pageErrors } from './helpers/setup';
 import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
+
+
+/** Close the round summary on the table, unless a dialog is open over it (the player closes that first). */
+const closeSummary = (page: Page) => async (summary: Locator) => {
+  if ((await page.locator('[aria-modal="true"]').count()) === 0) await summary.click();
+};
 
 test('three players start a game; two leave mid-game and bots play their seats to the game-over screen', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
@@ -105,7 +111,8 @@ test('three players start a game; two leave mid-game and bots play their seats t
       // and each of them is back in the lobby.
       left = true;
       for (const page of [bob, cyd]) {
-        await page.addLocatorHandler(page.getByTestId('summary-continue'), (summary) => summary.click());
+        // The summary is told on the table, not in a dialog: behind the Leave dialog it waits.
+        await page.addLocatorHandler(page.getByTestId('summary-continue'), closeSummary(page), { noWaitAfter: true });
         await page.getByTestId('leave-game').click();
         await page.getByTestId('leave-confirm').click();
         await expect(page.getByTestId('table')).toBeHidden();
@@ -128,7 +135,7 @@ test('three players start a game; two leave mid-game and bots play their seats t
   // The last round is told in its summary above the game-over screen. Ada's last look at the
   // table may have closed it already (it came with the final view); once it is closed, the
   // score breakdown is one click away, the last round's open first.
-  await ada.addLocatorHandler(ada.getByTestId('summary-continue'), (summary) => summary.click());
+  await ada.addLocatorHandler(ada.getByTestId('summary-continue'), closeSummary(ada), { noWaitAfter: true });
   await ada.getByTestId('game-over').getByRole('button', { name: 'Score' }).click({ timeout: 10_000 });
   await expect(ada.getByTestId('sheet-round').first().getByTestId('score-table')).toBeVisible();
   expect(errors).toEqual([]);

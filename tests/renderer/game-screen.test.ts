@@ -169,13 +169,15 @@ describe('seats and spectators', () => {
     // The stacks hold every ally once.
     const total = all('[data-testid="ally-stack"]').reduce((n, e) => n + Number(e.dataset['cards']), 0);
     expect(total).toBe(state.allies.flat().length);
-    // Details on demand: the owner's allies card by card, the masked one face down.
+    // Details on demand, in the card sheet: the owner's allies card by card in full, the masked
+    // one only as a face-down card (it has no suit, strength or ability until the round ends).
     const panel = panels.find((p) => p.getAttribute('aria-label') === ['Ada', 'Bob', 'Cyd', 'Dee'][owner])!;
     panel.querySelector<HTMLElement>('[data-testid="ally-stacks"]')!.click();
     flushSync();
     const dialog = document.querySelector('[data-testid="panel-allies"]')!;
-    expect(dialog.querySelectorAll('[data-testid="ally"]').length + dialog.querySelectorAll('[data-testid="card-back"]').length).toBe(state.allies[owner]!.length);
-    expect(dialog.querySelector(`[data-testid="ally"][data-card="${masked}"]`)).toBeNull();
+    expect(dialog.querySelectorAll('[data-testid="card-info"]').length + dialog.querySelectorAll('[data-testid="masked-ally"]').length).toBe(state.allies[owner]!.length);
+    expect(dialog.querySelectorAll('[data-testid="masked-ally"]').length).toBeGreaterThan(0);
+    expect(dialog.querySelector(`[data-testid="card-info"][data-card="${masked}"]`)).toBeNull();
   });
 
   it('counts down on an absent seat until a bot may take it', () => {

@@ -7,7 +7,8 @@ import type { VisibleEvent } from '../../src/shared/rules/view';
 import { DEFAULT_BOOK } from '../../src/renderer/src/lib/cards';
 import { type MessageKey, type MessageParams, format } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { linesOf, storyOf } from '../../src/renderer/src/lib/story/describe';
-import { HOLD_MS, Presentation } from '../../src/renderer/src/lib/story/presentation.svelte';
+import { Presentation, readingMs, type Scene } from '../../src/renderer/src/lib/story/presentation.svelte';
+import { sceneReadingMs, skippedLine } from '../../src/renderer/src/lib/story/scene-text';
 import { pacing } from '../../src/renderer/src/lib/story/speed.svelte';
 
 const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
@@ -25,17 +26,21 @@ const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t:
 afterEach(() => vi.useRealTimers());
 
 describe('the presentation queue', () => {
-  it('shows each scene for its time at normal speed, then waits on the round summary until it is closed', () => {
+  const HOLD = { ability: 1200, meeting: 1500 } as const;
+  const byKind = (scene: Scene): number => HOLD[scene.kind];
+  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...(ended).meeting, winner } });
+
+  it('shows each scene for its time, then waits on the round summary until it is closed', () => {
     vi.useFakeTimers();
-    const show = new Presentation((kind) => HOLD_MS[kind]);
+    const show = new Presentation(byKind);
     show.feed([batch(0)], 0);
     show.feed([batch(0), batch(1, steal), batch(2, ended, scored), batch(3, steal)], 0);
     expect(show.current?.kind).toBe('ability');
-    vi.advanceTimersByTime(HOLD_MS.ability - 1);
+    vi.advanceTimersByTime(HOLD.ability - 1);
     expect(show.current?.kind).toBe('ability');
     vi.advanceTimersByTime(1);
     expect(show.current?.kind).toBe('meeting');
-    vi.advanceTimersByTime(HOLD_MS.meeting);
+    vi.advanceTimersByTime(HOLD.meeting);
     expect(show.current).toBeNull();
     expect(show.summary?.fame).toEqual([0, 1, 0, 0]);
     vi.advanceTimersByTime(60_000);
@@ -43,9 +48,125 @@ describe('the presentation queue', () => {
     show.closeSummary();
     expect(show.summary).toBeNull();
     expect(show.current?.kind).toBe('ability');
-    vi.advanceTimersByTime(HOLD_MS.ability);
+    vi.advanceTimersByTime(HOLD.ability);
     expect(show.current).toBeNull();
     expect(show.shown).toBe(3);
+  });
+
+  it('holds a scene as long as it takes to read: more words and cards, longer; never past a ceiling', () => {
+    const c = { ...ctx('en'), me: 0 };
+    const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: (ended).meeting, reason: 'highest' };
+    const plays = [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, card: 'power-2', faceDown: false, returned: false }));
+    const six: Scene = { ...two, meeting: { ...two.meeting, plays, halted: true } };
+    const ability: Scene = { kind: 'ability', version: 1, index: 0, event: steal };
+    expect(sceneReadingMs(six, c)).toBeGreaterThan(sceneReadingMs(two, c) + 1000);
+    expect(sceneReadingMs(two, c)).toBeGreaterThan(sceneReadingMs(ability, c));
+    expect(sceneReadingMs(two, c)).toBeGreaterThan(2500); // two cards and two lines: not the 1.5 s of old
+    expect(readingMs(500, 6)).toBe(6000);
+    const skipping: Scene = { ...two, skipped: [ability, two] };
+    expect(sceneReadingMs(skipping, c)).toBeGreaterThan(sceneReadingMs(two, c));
+  });
+
+  it('holds the scene while the pointer is over it or after a tap, then gives it the time it had left', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind);
+    show.feed([batch(1, steal), batch(2, ended)], 0);
+    vi.advanceTimersByTime(1000);
+    show.hover(true);
+    vi.advanceTimersByTime(30_000);
+    expect(show.current?.kind).toBe('ability');
+    show.hover(false);
+    vi.advanceTimersByTime(199);
+    expect(show.current?.kind).toBe('ability');
+    vi.advanceTimersByTime(1);
+    expect(show.current?.kind).toBe('meeting');
+    show.tap();
+    vi.advanceTimersByTime(30_000);
+    expect(show.current?.kind).toBe('meeting');
+    show.tap();
+    vi.advanceTimersByTime(HOLD.meeting);
+    expect(show.current).toBeNull();
+  });
+
+  it('catches up when meetings pile up: the newest meeting, with what it jumped over in one line', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind, () => 300);
+    show.feed([batch(1, meeting(1))], 0);
+    expect(show.current?.version).toBe(1);
+    // Two more meetings and an ability come while the first is on show: it yields soon, and the
+    // next scene is the newest meeting, the ones between told in its catch-up line.
+    show.feed([batch(1, meeting(1)), batch(2, steal), batch(3, meeting(1)), batch(4, meeting(0))], 0);
+    vi.advanceTimersByTime(299);
+    expect(show.current?.version).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(show.current?.version).toBe(4);
+    expect(show.current?.skipped?.map((s) => `${s.kind}:${s.version}`)).toEqual(['ability:2', 'meeting:3']);
+    expect(show.shown).toBe(4); // every scene told, in full or in the line
+    const line = skippedLine(show.current!, { ...ctx('en'), me: 0 });
+    expect(line).toBe('Meanwhile: Bot 4 stole your ally Demon · Bob wins the meeting: General is the highest strength');
+  });
+
+  it('when the player must act, shows the latest meeting at once, whatever was held or stepped back to', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind);
+    show.feed([batch(1, meeting(1)), batch(2, steal)], 0);
+    vi.advanceTimersByTime(HOLD.meeting);
+    expect(show.current?.kind).toBe('ability');
+    show.back();
+    expect(show.showing?.version).toBe(1);
+    show.hover(true);
+    show.feed([batch(1, meeting(1)), batch(2, steal), batch(3, meeting(2)), batch(4, steal)], 0);
+    vi.advanceTimersByTime(60_000);
+    expect(show.showing?.version).toBe(1); // held by its reader
+    show.setUrgent(true);
+    expect(show.browsing).toBeNull();
+    expect(show.showing?.kind).toBe('meeting');
+    expect(show.showing?.version).toBe(3);
+    // A meeting ending while the player must act (a decision in the next one) is shown at once.
+    show.feed([batch(1, meeting(1)), batch(2, steal), batch(3, meeting(2)), batch(4, steal), batch(5, meeting(0))], 0);
+    expect(show.showing?.version).toBe(5);
+    expect(show.showing?.skipped?.map((s) => s.version)).toEqual([4]);
+  });
+
+  it('when the player must act in a new round, the round summary waiting comes at once, then the latest meeting', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind);
+    show.feed([batch(1, steal), batch(2, ended, scored), batch(3, steal), batch(4, meeting(0))], 0);
+    expect(show.current?.version).toBe(1);
+    show.setUrgent(true);
+    expect(show.current).toBeNull();
+    expect(show.summary?.version).toBe(2);
+    expect(show.shown).toBe(2);
+    show.closeSummary();
+    expect(show.current?.version).toBe(4);
+    expect(show.current?.skipped?.map((s) => s.version)).toEqual([3]);
+    expect(show.shown).toBe(4);
+  });
+
+  it('steps back through the last scenes and forward to now, the live story waiting meanwhile', () => {
+    vi.useFakeTimers();
+    const show = new Presentation(byKind);
+    show.feed([batch(1, steal), batch(2, meeting(1)), batch(3, steal)], 0);
+    vi.advanceTimersByTime(HOLD.ability + HOLD.meeting);
+    expect(show.current?.version).toBe(3);
+    show.back();
+    expect(show.showing?.version).toBe(2);
+    show.back();
+    expect(show.showing?.version).toBe(1);
+    expect(show.canGoBack).toBe(false);
+    show.back();
+    expect(show.showing?.version).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(show.current?.version).toBe(3); // the live scene waits for the reader
+    show.forward();
+    expect(show.showing?.version).toBe(2);
+    show.forward();
+    expect(show.browsing).toBeNull();
+    expect(show.showing?.version).toBe(3);
+    vi.advanceTimersByTime(HOLD.ability);
+    expect(show.current).toBeNull();
+    show.back(); // after the story went quiet, back shows the last scene told
+    expect(show.showing?.version).toBe(3);
   });
 
   it('at instant speed shows everything at once, the last scene staying until the next; the catch-up is not replayed', () => {

@@ -167,8 +167,8 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       const { analyse, log } = from.context;
       if (!analyse) return refuse('HINTS_UNAVAILABLE');
       try {
-        const analysis = await r.analyseWith(analyse, p.version, Date.now());
-        return analysis === 'wait' ? refuse('ANALYSIS_BUSY', 'one analysis at a time: try again in a moment') : { ok: true, analysis };
+        const analysis = await r.analyseWith(analyse, p.version);
+        return analysis === 'wait' ? refuse('ANALYSIS_BUSY', 'too many of your analyses are waiting: try again in a moment') : { ok: true, analysis };
       } catch (e) {
         if (e instanceof AnalysisBusy) return refuse('ANALYSIS_BUSY', 'the Master is busy: try again in a moment');
         log.warn(`replay analysis failed: ${(e as Error).message}`);

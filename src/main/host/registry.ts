@@ -21,6 +21,7 @@ import { TableModel } from './table-model';
 import { type Recovery, recoverTable } from './table-recovery';
 import { type PinHash, hashPin, newSeed, newTableId } from './tokens';
 import type { Reply, Seated } from '../../shared/protocol/events';
+import type { Standings } from '../../shared/protocol/standings';
 import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from './table-limits';
 import { Rematches } from './rematch';
 
@@ -71,6 +72,8 @@ export interface NewTable {
   readonly botDelayMs?: number;
   /** The PIN as another table keeps it (a table that plays again keeps its PIN). */
   readonly pinHash?: PinHash | null;
+  /** The evening so far, for a table that plays again. */
+  readonly evening?: Standings | null;
 }
 
 /** A table resumed from the valid part of a damaged file. */
@@ -178,6 +181,7 @@ export class TableRegistry {
       pin: req.pinHash !== undefined ? req.pinHash : req.pin === undefined ? null : hashPin(req.pin),
       hints: req.hints ?? true,
       ...(req.botDelayMs === undefined ? {} : { botDelayMs: req.botDelayMs }),
+      ...(req.evening ? { evening: req.evening } : {}),
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,

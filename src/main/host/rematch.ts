@@ -4,6 +4,7 @@
 // to the address that asked for it, as any new table does (table-limits.ts).
 import type { Reply, Seated } from '../../shared/protocol/events';
 import { refuse } from './refusal';
+import { eveningOf } from './evening';
 import type { NewTable } from './registry';
 import type { Table } from './table';
 import { limitRefusal } from './table-limits';
@@ -43,7 +44,7 @@ export class Rematches {
       const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
       let table: Table;
       try {
-        table = await this.deps.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, address);
+        table = await this.deps.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs, evening: eveningOf(old.model) }, address);
       } catch (e) {
         const refusal = limitRefusal(e);
         if (refusal) return refusal;
@@ -65,13 +66,13 @@ export class Rematches {
       this.made.set(old.id, again);
       const info = table.info();
       tokens.forEach((token, i) => {
-        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info });
+        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info, ...table.invite() });
       });
     }
     const token = again.tokens[seat];
     if (!token) return refuse('SEAT_TAKEN');
     const resumed = await again.table.resume(conn, token);
     if (!resumed.ok) return resumed;
-    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table };
+    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table, ...again.table.invite() };
   }
 }

@@ -19,10 +19,10 @@ export type ReplayViewer = Viewer | 'all';
 export const MAX_REPLAY_ACTIONS = 5000;
 /**
  * An analysis costs about half a second of a core (in the bot pool's analysis worker, never
- * on the host's main thread), so a connection has one at a time and starts one at most every
- * ANALYSIS_INTERVAL_MS; each decision's answer is kept.
+ * on the host's main thread), so a connection's analyses run one after another, in the order
+ * asked, and at most this many wait behind the one running; each decision's answer is kept.
  */
-export const ANALYSIS_INTERVAL_MS = 1500;
+export const MAX_QUEUED_ANALYSES = 8;
 
 /**
  * Runs the analysis of the decision at `version` of a record somewhere (the bot pool's
@@ -113,28 +113,28 @@ export class ReplaySession {
     return this.record.actions.flatMap((a, i) => (i < this.last && a.seat === seat ? [i] : []));
   }
 
-  private readonly analysed = new Map<number, DecisionAnalysis | null>();
-  private lastAnalysisAt = -Infinity;
-  private analysing = false;
+  private readonly analysed = new Map<number, Promise<DecisionAnalysis | null>>();
+  /** The last analysis asked for on this session: the next one starts after it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private queued = 0;
 
   /**
-   * The analysis of the decision at `version` by `analyser`, kept per decision; 'wait' while
-   * this session's previous one runs or started too recently.
+   * The analysis of the decision at `version` by `analyser`, kept per decision. Asked while
+   * another runs, it waits its turn; 'wait' only when MAX_QUEUED_ANALYSES wait already.
    */
-  async analyseWith(analyser: Analyser, version: number, now: number): Promise<DecisionAnalysis | null | 'wait'> {
+  analyseWith(analyser: Analyser, version: number): Promise<DecisionAnalysis | null | 'wait'> {
     const kept = this.analysed.get(version);
     if (kept !== undefined) return kept;
-    if (version < 0 || version >= this.last) return null;
-    if (this.analysing || now - this.lastAnalysisAt < ANALYSIS_INTERVAL_MS) return 'wait';
-    this.analysing = true;
-    this.lastAnalysisAt = now;
-    try {
-      const analysis = await analyser(this.record, version);
-      this.analysed.set(version, analysis);
-      return analysis;
-    } finally {
-      this.analysing = false;
-    }
+    if (version < 0 || version >= this.last) return Promise.resolve(null);
+    if (this.queued > MAX_QUEUED_ANALYSES) return Promise.resolve('wait');
+    this.queued++;
+    const answer = this.queue.then(() => analyser(this.record, version));
+    const settled = answer.finally(() => this.queued--);
+    this.queue = settled.catch(() => undefined);
+    this.analysed.set(version, settled);
+    // A failed analysis (a busy pool, a stopped worker) is not kept: asking again tries again.
+    settled.catch(() => this.analysed.delete(version));
+    return settled;
   }
 
   /** What the Master would have done at `version` for the seat deciding then, computed here (tests and benchmarks). */

@@ -10,6 +10,15 @@ import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
 import { actionSchema, optionsSchema, playersSchema, seatSchema } from '../../shared/rules/schemas';
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../shared/rules/types';
 import type { PinHash } from './tokens';
+import type { Standings } from '../../shared/protocol/standings';
+
+const count = z.int().min(0).max(1_000_000);
+const standingsSchema = z.strictObject({
+  games: count,
+  players: z
+    .array(z.strictObject({ seat: seatSchema, name: z.string().max(400).nullable(), games: count, wins: count, fame: z.int().min(-1_000_000).max(1_000_000) }))
+    .max(64),
+});
 
 export const TABLE_FILE_VERSION = 2;
 
@@ -25,6 +34,8 @@ export interface TableHeader {
   readonly hints?: boolean;
   /** How long this table's bots wait before moving; the host's default when absent. */
   readonly botDelayMs?: number;
+  /** The evening before this table: the games of the tables that played again up to it. */
+  readonly evening?: Standings;
   readonly seed: string;
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
@@ -60,6 +71,7 @@ const header = z.strictObject({
   pin: z.strictObject({ salt: z.string().max(64), hash: hex }).nullable(),
   hints: z.boolean().optional(),
   botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
+  evening: standingsSchema.optional(),
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),

@@ -32,6 +32,7 @@ import { batchesFor } from '../../shared/protocol/event-log';
 import type { GameEvent } from '../../shared/rules/events';
 import { readyViewFor, readyViews } from './ready-views';
 import { toAction } from './client-action';
+import { eveningOf } from './evening';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;
@@ -129,6 +130,7 @@ export class Table {
         botLevel: this.model.botPlays(seat) ? s.botLevel : null,
       }),
     );
+    const standings = eveningOf(this.model);
     return {
       id: header.id,
       name: header.name,
@@ -136,6 +138,7 @@ export class Table {
       options: header.options,
       hasPin: header.pin !== null,
       hints: header.hints !== false,
+      ...(standings ? { standings } : {}),
       phase: this.model.phase,
       owner,
       seats: seatInfo,
@@ -146,7 +149,7 @@ export class Table {
   }
 
   /** The invite secret of a PIN table, for its seated players' links (never in `info()`, which anyone may see). */
-  private invite(): { invite?: string } {
+  invite(): { invite?: string } {
     return this.model.header.pin === null ? {} : { invite: inviteFor(this.model.header.seed) };
   }
 

@@ -5,7 +5,7 @@
 import type { Action } from '../rules/actions';
 import { applyInPlace } from '../rules/engine';
 import { resolvePlace } from '../rules/place';
-import { draftOf } from '../rules/state';
+import { type DecisionKind, draftOf } from '../rules/state';
 import type { Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import { type BotCards, goalsOf } from './cards';
@@ -22,6 +22,8 @@ export interface DecisionAnalysis {
   readonly playedWin: number;
   /** Worlds both moves were played out in. */
   readonly worlds: number;
+  /** What was decided: a card to play, or the answer to an ability (so the moves can be told in words). */
+  readonly kind: 'play' | DecisionKind;
 }
 
 /**
@@ -49,5 +51,5 @@ export function analyseDecision(views: readonly PlayerView[], played: Action, ca
       sums[i]! += rollout(d, seat, cards, goals);
     });
   }
-  return { master, masterWin: sums[0]! / worlds, played, playedWin: sums[1]! / worlds, worlds };
+  return { master, masterWin: sums[0]! / worlds, played, playedWin: sums[1]! / worlds, worlds, kind: view.toAct?.kind ?? 'play' };
 }

@@ -6,6 +6,7 @@ import type { Action, Choice } from '../rules/actions';
 import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
+import type { DecisionKind } from '../rules/state';
 import type { ArchiveExport, FinishedGame } from './archive';
 import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
@@ -183,6 +184,8 @@ export interface ReplayAnalysis {
   readonly played: Action;
   readonly playedWin: number;
   readonly worlds: number;
+  /** What was decided: a card to play, or the answer to an ability. */
+  readonly kind: 'play' | DecisionKind;
 }
 
 /** The host found this table's file damaged and resumed it from its last valid line. */

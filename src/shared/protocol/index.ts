@@ -6,6 +6,7 @@ export * from './event-log';
 export * from './limits';
 export * from './events';
 export * from './schemas';
+export * from './standings';
 export * from './table-info';
 export * from './text';
 export * from './version';

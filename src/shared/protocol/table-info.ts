@@ -3,6 +3,7 @@
 import type { GameOptions, Seat } from '../rules/types';
 import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
+import type { Standings } from './standings';
 
 export interface SeatInfo {
   readonly seat: Seat;
@@ -34,6 +35,8 @@ export interface TableInfo {
   readonly hasPin: boolean;
   /** Players may ask what the Master would play. */
   readonly hints: boolean;
+  /** The evening so far (this table's game once over, and the games before it that played again here); absent before any. */
+  readonly standings?: Standings;
   readonly phase: TablePhase;
   /** The seat whose player manages the table (bots, start, hand-overs); null when none is seated. */
   readonly owner: Seat | null;

@@ -1,7 +1,7 @@
 // A record opened for viewing: every version from any seat or all hands open, the story per
 // viewer, the decisions of a seat, the Master's analysis of one, and clear refusals.
 import { describe, expect, it } from 'vitest';
-import { ReplaySession } from '../../../src/main/host/replay-session';
+import { MAX_QUEUED_ANALYSES, ReplaySession } from '../../../src/main/host/replay-session';
 import type { DecisionAnalysis } from '../../../src/shared/bots/analysis';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomAction } from '../../../src/shared/bots/random-player';
@@ -65,31 +65,42 @@ describe('a replay session', () => {
     expect(r.analyse(r.last)).toBeNull();
   });
 
-  it('on the host: each decision is analysed once and kept, one at a time, and a new one waits its turn', async () => {
+  it('on the host: each decision is analysed once and kept; one asked while another runs waits its turn, and only a flood is refused', async () => {
     const { record } = randomGame('replay-session-4');
     const opened = ReplaySession.open(record);
     if (!opened.ok) throw new Error(opened.message);
     const r = opened.session;
     const asked: number[] = [];
-    let finish = () => {};
+    const finishing: (() => void)[] = [];
     const analyser = (_record: unknown, v: number) => {
       asked.push(v);
-      const made: DecisionAnalysis = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v };
-      return new Promise<DecisionAnalysis>((resolve) => (finish = () => resolve(made)));
+      const made: DecisionAnalysis = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v, kind: 'play' };
+      return new Promise<DecisionAnalysis>((resolve) => finishing.push(() => resolve(made)));
     };
     const [a, b, c] = r.decisions(1);
-    const running = r.analyseWith(analyser, a!, 10_000);
-    expect(await r.analyseWith(analyser, b!, 20_000)).toBe('wait'); // the first still thinks
-    finish();
+    const running = r.analyseWith(analyser, a!);
+    const waiting = r.analyseWith(analyser, b!); // the first still thinks: this one waits behind it
+    await Promise.resolve();
+    expect(asked).toEqual([a]); // one at a time
+    finishing.shift()!();
     const first = await running;
     expect(first).not.toBe('wait');
-    expect(await r.analyseWith(analyser, a!, 10_001)).toBe(first); // kept
-    expect(await r.analyseWith(analyser, b!, 10_002)).toBe('wait'); // too soon after the first
-    const later = r.analyseWith(analyser, c!, 20_000);
-    finish();
-    expect(await later).not.toBe('wait');
-    expect(await r.analyseWith(analyser, r.last, 40_000)).toBeNull(); // nobody decides after the end
-    expect(asked).toEqual([a, c]);
+    expect(await r.analyseWith(analyser, a!)).toBe(first); // kept
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([a, b]); // the second started once the first was done
+    finishing.shift()!();
+    expect(await waiting).toMatchObject({ worlds: b });
+    const later = r.analyseWith(analyser, c!);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishing.shift()!();
+    expect(await later).toMatchObject({ worlds: c });
+    expect(await r.analyseWith(analyser, r.last)).toBeNull(); // nobody decides after the end
+    expect(asked).toEqual([a, b, c]);
+    // A flood: beyond the running one and MAX_QUEUED_ANALYSES waiting, the rest are refused.
+    const decisions = r.decisions(0).concat(r.decisions(2)).filter((v) => ![a, b, c].includes(v));
+    const flood = decisions.slice(0, MAX_QUEUED_ANALYSES + 3).map((v) => r.analyseWith(analyser, v));
+    expect(await flood.at(-1)).toBe('wait');
+    expect(await flood.at(-2)).toBe('wait');
   });
 
   it('refuses what is not a record, with the parser message, and stops at an illegal action', () => {

@@ -1,7 +1,7 @@
 // A GameClient for component tests: plain reactive fields the test sets, and a log of every
 // call the components make. No socket, no host.
 import type { EventBatch } from '../../../src/shared/protocol/event-log';
-import type { ClientAction, CreateRequest } from '../../../src/shared/protocol/events';
+import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayStepView } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
 import type { Action } from '../../../src/shared/rules/actions';
 import type { GameRecord } from '../../../src/shared/rules/record/record';
@@ -61,9 +61,9 @@ export class FakeClient implements GameClient {
   savedRecord: GameRecord | null = null;
   playAgain = () => this.#log('playAgain');
   openReplay = (record: unknown) => this.#log('openReplay', record).then(() => null);
-  replayStep = (version: number, viewer: unknown) => this.#log('replayStep', version, viewer).then(() => null);
-  replayLog = (viewer: unknown) => this.#log('replayLog', viewer).then(() => null);
-  replayAnalyse = (version: number) => this.#log('replayAnalyse', version).then(() => null);
+  replayStep = (version: number, viewer: unknown): Promise<ReplayStepView | null> => this.#log('replayStep', version, viewer).then(() => null);
+  replayLog = (viewer: unknown): Promise<readonly EventBatch[] | null> => this.#log('replayLog', viewer).then(() => null);
+  replayAnalyse = (version: number): Promise<ReplayAnalysis | null> => this.#log('replayAnalyse', version).then(() => null);
   leave = () => this.#log('leave');
   playHere = (): void => void this.#log('playHere');
   dismissError = (): void => {

@@ -40,6 +40,9 @@ export interface ConnectionOptions {
   readonly resumeTable?: string | null;
 }
 
+/** How long an analysis may take to come, queued behind a few others on a busy host. */
+const ANALYSIS_TIMEOUT_MS = 90_000;
+
 /** After the host cut the connection for a burst of messages: long enough for its limit to refill. */
 const RECONNECT_AFTER_CUT_MS = 3000;
 
@@ -197,7 +200,8 @@ export class GameConnection implements GameClient {
   }
 
   async replayAnalyse(version: number): Promise<ReplayAnalysis | null> {
-    return (await this.#call('replay:analyse', { version }))?.analysis ?? null;
+    // The host works analyses out one after another: one asked behind others waits for them.
+    return (await this.#call('replay:analyse', { version }, ANALYSIS_TIMEOUT_MS))?.analysis ?? null;
   }
 
   async playAgain(): Promise<boolean> {
@@ -378,7 +382,7 @@ export class GameConnection implements GameClient {
   }
 
   /** One request; a refusal or a timeout becomes `this.error` and `null`. */
-  async #call<E extends ClientEvent>(event: E, payload: PayloadOf<E>): Promise<Ok<E> | null> {
+  async #call<E extends ClientEvent>(event: E, payload: PayloadOf<E>, timeoutMs = this.#timeoutMs): Promise<Ok<E> | null> {
     // The host would cut the connection off instead of answering: say so, and keep it.
     const oversized = oversizedMessage(event, payload);
     if (oversized !== null) {
@@ -386,7 +390,7 @@ export class GameConnection implements GameClient {
       return null;
     }
     try {
-      const reply = await this.#socket.request(event, payload, this.#timeoutMs);
+      const reply = await this.#socket.request(event, payload, timeoutMs);
       if (reply.ok) return reply as Ok<E>;
       this.error = reply.retryAfterMs === undefined ? noticeFor(reply.code) : waitNotice(reply.code, reply.retryAfterMs);
       return null;

@@ -4,6 +4,7 @@
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { Action } from '../../../../shared/rules/actions';
 import type { Language, Seat } from '../../../../shared/rules/types';
+import type { DecisionKind } from '../../../../shared/rules/state';
 import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards';
 import type { MessageKey, MessageParams } from '../i18n/index.svelte';
@@ -114,11 +115,17 @@ export function lastMeetingOf(log: readonly EventBatch[]): Extract<VisibleEvent,
   return null;
 }
 
-/** An action in words: the card played (face down or not), or the answer's player and card. */
-export function actionText(action: Action, ctx: StoryContext): string {
+/**
+ * A move in words, as the player would say it: "Play Witch face down", "Steal Witch from Ann".
+ * `kind` is what was being decided (the view's `toAct.kind` then): an answer names only the
+ * seats and cards the ability takes, so it says what it does only with its ability.
+ */
+export function actionText(action: Action, kind: 'play' | DecisionKind, ctx: StoryContext): string {
   const { t, names, book, lang } = ctx;
-  if ('play' in action) return book.cardName(action.play, lang) + (action.faceDown ? ` (${t('card.faceDown')})` : '');
+  if ('play' in action) return t(action.faceDown ? 'move.playFaceDown' : 'move.play', { card: book.cardName(action.play, lang) });
   const { target, card, place } = action.choose;
-  const parts = [target === undefined ? null : names[target], card === undefined ? null : book.cardName(card, lang), place === undefined ? null : t('card.back') + ` · ${names[place]}`];
-  return parts.filter((x) => x !== null).join(' · ');
+  const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
+  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang) };
+  if (kind === 'return' && place !== undefined) return t('move.returnFaceDown', params);
+  return t(`move.${kind === 'play' ? 'play' : kind}`, params);
 }

@@ -1,0 +1,105 @@
+// A whole game night at one table: Ann and Bob at laptops (two browser contexts), Cleo on a
+// phone (390x844, touch) and a bot at zero delay play three games in a row, Play again twice.
+// The evening's standings at the last game over are checked against the games' results as the
+// host keeps them (its finished-games list).
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
+import type { FinishedGame } from '../../src/shared/protocol/archive';
+import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { playWholeGame } from './helpers/solo';
+
+const host = hostForSpec({ botDelayMs: 0 });
+const SHOTS = '/work/wt/shots/evening';
+
+/** Each player plays on their own page, at once, as people do, until every page shows the end. */
+async function playToTheEnd(pages: readonly Page[]): Promise<void> {
+  await Promise.all(pages.map((page) => playWholeGame(page)));
+  for (const page of pages) await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The host's finished games (this machine asks: no PIN at this table). */
+async function finishedGames(url: string): Promise<FinishedGame[]> {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  try {
+    const reply = (await socket.timeout(5000).emitWithAck('archive:list', {})) as { ok: boolean; games?: FinishedGame[] };
+    if (!reply.ok || !reply.games) throw new Error(`archive:list: ${JSON.stringify(reply)}`);
+    return reply.games;
+  } finally {
+    socket.disconnect();
+  }
+}
+
+test('a game night: three games in a row at one table, Play again twice, and the standings add up', async ({ browser }) => {
+  // Three whole games through three pages: room for a loaded machine.
+  test.setTimeout(10 * 60_000);
+  const errors: string[] = [];
+  const contexts: BrowserContext[] = [];
+  const open = async (name: string, options: Parameters<typeof browser.newContext>[0]) => {
+    const context = await browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    pageErrors(page, { prefix: `${name}: `, into: errors });
+    return page;
+  };
+  const ann = await open('Ann', { viewport: { width: 1280, height: 800 } });
+  const bob = await open('Bob', { viewport: { width: 1280, height: 800 } });
+  const cleo = await open('Cleo', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const pages = [ann, bob, cleo];
+
+  await ann.goto(host.url);
+  await expect(ann.getByTestId('connection-status')).toHaveText('Connected');
+  await createTable(ann, { player: 'Ann', table: 'Game night', seats: 4 });
+  await expect(ann.getByTestId('table-room')).toBeVisible();
+  const link = ann.url();
+  for (const [page, name] of [
+    [bob, 'Bob'],
+    [cleo, 'Cleo'],
+  ] as const) {
+    await page.goto(link);
+    await page.getByTestId('player-name').fill(name);
+    await page.locator('[data-testid="table-row"]').filter({ hasText: 'Game night' }).getByTestId('join').click();
+    await expect(page.getByTestId('table-room')).toBeVisible();
+  }
+  await ann.getByTestId('bot-level').selectOption('novice');
+  await ann.getByTestId('add-bot').first().click();
+  await ann.getByTestId('start').click();
+
+  for (let game = 1; game <= 3; game++) {
+    for (const page of pages) await expect(page.getByTestId('table')).toBeVisible();
+    const started = Date.now();
+    await playToTheEnd(pages);
+    console.log(`game ${game}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (game === 3) break;
+    // Ann plays again: everyone is seated at the new table under the same names.
+    const before = new URL(ann.url()).searchParams.get('table');
+    await ann.getByTestId('play-again').click();
+    for (const page of pages) await expect.poll(() => new URL(page.url()).searchParams.get('table')).not.toBe(before);
+    for (const page of pages) await expect(page.getByTestId('game-over')).toHaveCount(0);
+    await expect(cleo.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Cleo');
+  }
+
+  // The standings at the third game's end, against the host's own results of the three games.
+  const games = (await finishedGames(host.url)).filter((g) => g.name === 'Game night');
+  expect(games).toHaveLength(3);
+  const names = ['Ann', 'Bob', 'Cleo', null];
+  const expected = names.map((name, seat) => ({
+    name: name ?? '',
+    games: '3',
+    wins: String(games.filter((g) => g.winners.includes(seat)).length),
+    fame: String(games.reduce((sum, g) => sum + g.fame[seat]!, 0)),
+  }));
+  for (const page of pages) {
+    const standings = page.getByTestId('game-over').getByTestId('standings');
+    await expect(standings).toHaveAttribute('data-games', '3');
+    const rows = await standings.getByTestId('standing').evaluateAll((trs) =>
+      trs.map((tr) => ({ name: tr.getAttribute('data-name') ?? '', games: tr.getAttribute('data-games'), wins: tr.getAttribute('data-wins'), fame: tr.getAttribute('data-fame') })),
+    );
+    expect([...rows].sort((a, b) => a.name.localeCompare(b.name))).toEqual([...expected].sort((a, b) => a.name.localeCompare(b.name)));
+  }
+  await ann.getByTestId('standings').scrollIntoViewIfNeeded();
+  await ann.screenshot({ path: `${SHOTS}/standings-game-over-1280.png` });
+  await cleo.getByTestId('standings').scrollIntoViewIfNeeded();
+  await cleo.screenshot({ path: `${SHOTS}/standings-game-over-390.png` });
+  expect(errors).toEqual([]);
+  for (const context of contexts) await context.close();
+});
