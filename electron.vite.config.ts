@@ -26,6 +26,9 @@ export default defineConfig({
   },
   renderer: {
     resolve: { alias: { '@renderer': resolve('src/renderer/src') } },
+    // The renderer goes to browsers over the LAN, phones included: minified (electron-vite
+    // leaves it readable by default), then precompressed by scripts/compress-renderer.js.
+    build: { minify: true },
     plugins: [svelte()],
   },
 });

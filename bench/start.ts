@@ -2,13 +2,18 @@
 //
 //   bare node        `node -e 0`: the floor of any command on this machine (same run);
 //   replay           `chronicle replay FILE` of a whole 4-player game, until it exits;
-//   host             `chronicle host --port 0` from the command's start until GET / answers 200.
+//   host             `chronicle host --port 0` from the command's start until GET / answers 200;
+//   start script     `node scripts/start.js --port 0` (what `npm start` runs where Electron cannot):
+//                    the build-freshness check, then the host, until GET / answers 200;
+//   npm start        the same through npm's own command (when run by npm: npm_execpath).
+// The last two need a build as new as the sources (`npm run build` first): nothing is rebuilt.
 //
 // Each is run RUNS times, interleaved, in fresh processes (as a user starts them).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIsFresh } from '../scripts/build-stamp.js';
 import { BotRng } from '../src/shared/bots/prng';
 import { type Action, applyAction, currentDecider, legalActions, newGame, recordOf } from '../src/shared/rules';
 
@@ -31,11 +36,14 @@ function wholeGameRecord(): string {
   return JSON.stringify(recordOf(setup, s, actions));
 }
 
-/** Milliseconds from spawning `args` until it exits (or until `ready` says so). */
-function timed(args: string[], ready?: (out: string) => Promise<boolean> | boolean): Promise<number> {
+/**
+ * Milliseconds from spawning `args` until it exits (or until `ready` says so). `npm start` is
+ * stopped as Ctrl-C would (SIGTERM, passed on to its host), and waited for.
+ */
+function timed(args: string[], ready?: (out: string) => Promise<boolean> | boolean, env?: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], ...(env ? { env } : {}) });
     let out = '';
     let done = false;
     child.stdout.on('data', (d: Buffer) => {
@@ -45,8 +53,9 @@ function timed(args: string[], ready?: (out: string) => Promise<boolean> | boole
         if (!ok || done) return;
         done = true;
         const ms = performance.now() - t0;
-        child.kill('SIGKILL');
-        resolve(ms);
+        if (env) child.once('exit', () => resolve(ms));
+        child.kill(env ? 'SIGTERM' : 'SIGKILL');
+        if (!env) resolve(ms);
       });
     });
     child.on('exit', (code) => {
@@ -72,17 +81,28 @@ const quantiles = (xs: number[]) => {
   return { p50: s[Math.floor(s.length / 2)]!, max: s[s.length - 1]! };
 };
 
+if (!buildIsFresh()) {
+  console.log('bench/start: out/ is older than the sources: run `npm run build` first (npm start would rebuild, and that is not what is measured)');
+  process.exit(1);
+}
+const npmCli = process.env['npm_execpath'];
 const dir = await mkdtemp(join(tmpdir(), 'chronicle-bench-start-'));
 const record = join(dir, 'game.chronicle.json');
 await writeFile(record, wholeGameRecord());
 const bare: number[] = [];
 const replay: number[] = [];
 const host: number[] = [];
+const startScript: number[] = [];
+const npmStart: number[] = [];
+// No display: npm start serves the browser build even where an Electron binary exists.
+const startEnv = (data: string) => ({ ...process.env, CHRONICLE_DATA: data, DISPLAY: '', WAYLAND_DISPLAY: '', ELECTRON_EXEC_PATH: '' });
 for (let i = 0; i < RUNS; i++) {
   bare.push(await timed(['-e', '0']));
   replay.push(await timed(['bin/chronicle.js', 'replay', record]));
   const data = join(dir, `data-${i}`);
   host.push(await timed(['bin/chronicle.js', 'host', '--port', '0', '--host', '127.0.0.1', '--data', data, '--no-mdns', '--no-qr'], hostAnswers));
+  startScript.push(await timed(['scripts/start.js', '--port', '0'], hostAnswers, startEnv(`${data}-s`)));
+  if (npmCli) npmStart.push(await timed([npmCli, 'start', '--silent', '--', '--port', '0'], hostAnswers, startEnv(`${data}-n`)));
 }
 await rm(dir, { recursive: true, force: true });
 
@@ -92,6 +112,8 @@ for (const [label, xs] of [
   ['bare node (node -e 0)', bare],
   ['chronicle replay (whole game)', replay],
   ['chronicle host → HTTP 200', host],
+  ['node scripts/start.js → HTTP 200', startScript],
+  ...(npmStart.length > 0 ? [['npm start → HTTP 200', npmStart] as const] : []),
 ] as const) {
   const q = quantiles(xs);
   console.log(`${label.padEnd(32)} p50 ${q.p50.toFixed(0).padStart(5)} ms  max ${q.max.toFixed(0).padStart(5)} ms  (${(q.p50 / b.p50).toFixed(1)}× bare node)`);

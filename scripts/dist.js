@@ -1,6 +1,10 @@
 // `npm run dist`: the desktop installer for this platform (electron-builder, electron-builder.json):
 // AppImage + deb on Linux, NSIS on Windows, dmg on macOS, in dist/. It packs the Electron binary of
 // node_modules/electron; where that binary could not be downloaded, it says so in one line and stops.
+// Signing and notarization come from the environment (electron-builder reads it): CSC_LINK and
+// CSC_KEY_PASSWORD (WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD for Windows only), and on macOS APPLE_ID,
+// APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID (or APPLE_API_KEY, APPLE_API_KEY_ID and
+// APPLE_API_ISSUER) to notarize; without them the build is unsigned.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,11 +33,24 @@ function run(/** @type {string} */ cmd, /** @type {string[]} */ args) {
   });
 }
 
+/** electron-builder 26's own parts (@electron/get, @electron/rebuild) declare Node >= 22.12. */
+function oldNode() {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major < 22 || (major === 22 && minor < 12);
+}
+
 const electron = electronDist();
 if (!electron.dir) {
   console.log(`npm run dist: cannot build the installer here: ${electron.why}.`);
   process.exitCode = 1;
 } else {
+  if (oldNode()) {
+    // Packing the app works on Node 20 (the Electron binary is given, nothing is rebuilt), but
+    // the installer tools are only supported from 22.12 on.
+    console.warn(`npm run dist: electron-builder 26 supports Node >= 22.12 and this is ${process.versions.node}; if a step fails, run it with Node 22.12 or later (for example \`nvm use 22 && npm run dist\`).`);
+  }
+  const signed = process.env['CSC_LINK'] || process.env['WIN_CSC_LINK'] || process.env['CSC_NAME'];
+  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (README, "The desktop app").');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const built = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
   process.exitCode =

@@ -4,20 +4,40 @@
 //
 // Security (Electron's checklist): sandboxed, context-isolated windows without Node; the app's
 // window shows only the app's own origin; a table on another LAN host opens in a window of its
-// own with no preload, pinned to that host's origin; no permissions; IPC only from the app's
-// origin with checked payloads; links open outside only for allowed https sites; one instance.
-import { type BrowserWindowConstructorOptions, type Session, type WebContents, BrowserWindow, app, dialog, ipcMain, session, shell } from 'electron';
+// own with no preload, pinned to that host's origin; no permission but the clipboard write of
+// Copy link for the app's origin; IPC only from the app's origin with checked payloads; links
+// open outside only for allowed https sites; one instance.
+import {
+  type BrowserWindowConstructorOptions,
+  type Session,
+  type WebContents,
+  BrowserWindow,
+  Notification,
+  app,
+  dialog,
+  ipcMain,
+  powerSaveBlocker,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IPC, type AppInfo, type NetworkState, type NetworkTable } from '../shared/bridge';
+import { IPC, type AppInfo, type DesktopSettings, type LanState, type NetworkState, type NetworkTable } from '../shared/bridge';
 import type { IpcChannel, IpcPayload } from '../shared/bridge-schemas';
 import type { TableBrowser } from './discovery/discovery';
+import type { Guests } from './host/guests';
 import { type LocalHost, startLocalHost } from './local-host';
 import { watchNetworkTables } from './network-tables';
 import { finishedRecord, savedGames } from './saved-games';
+import { GameNight } from './shell/game-night';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
-import { type Settings, loadSettings, saveSettings } from './shell/settings';
+import { QUIT_BUTTON, quitQuestion } from './shell/messages';
+import { permissionAllowed } from './shell/permissions';
+import { DEFAULT_SETTINGS, SettingsFile, loadSettings } from './shell/settings';
 import { externalAllowed, networkTableOrigin, onOrigin } from './shell/url-policy';
+import { boundsToSave, restoredBounds } from './shell/window-bounds';
+import { WindowStorage } from './shell/window-storage';
 
 // CHRONICLE_MDNS=off keeps the app off the network's multicast (tests, locked-down networks).
 const mdns = process.env['CHRONICLE_MDNS'] !== 'off';
@@ -31,8 +51,13 @@ let local: LocalHost | undefined;
 let browser: TableBrowser | undefined;
 let mainWindow: BrowserWindow | undefined;
 let networkTables: readonly NetworkTable[] = [];
-let settings: Settings = { openToNetwork: false, port: null };
+let settings = new SettingsFile('', DEFAULT_SETTINGS);
+let night: GameNight | undefined;
 let dataDir = '';
+/** The window's localStorage, moved along when the host's port (its origin) changes. */
+let storage: WindowStorage | undefined;
+/** The last turn notice, kept so it is not collected before it is clicked. */
+let turnNotification: Notification | undefined;
 const remoteWindows = new Map<string, BrowserWindow>();
 
 const secure: BrowserWindowConstructorOptions['webPreferences'] = {
@@ -43,10 +68,16 @@ const secure: BrowserWindowConstructorOptions['webPreferences'] = {
   webviewTag: false,
 };
 
-/** No page of this app gets a permission (camera, notifications, clipboard reads...). */
+/** Other hosts' pages get no permission at all (camera, notifications, clipboard...). */
 function denyAllPermissions(ses: Session): void {
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+}
+
+/** The app's own pages get only the clipboard write of Copy link (src/main/shell/permissions.ts). */
+function appPermissions(ses: Session): void {
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(permissionAllowed(permission, details.requestingUrl, currentOrigin())));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin, currentOrigin()));
 }
 
 /**
@@ -71,9 +102,10 @@ function pinToOrigin(contents: WebContents, origin: string, isAppWindow: boolean
 }
 
 function createMainWindow(url: string): BrowserWindow {
+  // Where it was left, unless that is off every screen now.
+  const bounds = restoredBounds(settings.value.bounds, screen.getAllDisplays().map((d) => d.workArea));
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    ...(bounds ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height } : { width: 1280, height: 800 }),
     title: 'Chronicle',
     show: false,
     webPreferences: {
@@ -83,14 +115,63 @@ function createMainWindow(url: string): BrowserWindow {
       preload: join(import.meta.dirname, '../preload/index.cjs'),
     },
   });
+  if (bounds?.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
+  let boundsTimer: NodeJS.Timeout | undefined;
+  const keepBounds = () => void settings.update({ bounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
+  const keepBoundsSoon = () => {
+    clearTimeout(boundsTimer);
+    boundsTimer = setTimeout(keepBounds, 500);
+  };
+  for (const moved of ['move', 'resize', 'maximize', 'unmaximize'] as const) win.on(moved as 'move', keepBoundsSoon);
+  win.on('focus', () => win.flashFrame(false)); // the turn notice has been seen
+  const origin = new URL(url).origin;
+  const keepStorage = () => void storage?.keep(win.webContents, origin);
+  win.on('blur', keepStorage);
+  win.on('close', (event) => {
+    clearTimeout(boundsTimer);
+    keepBounds();
+    keepStorage();
+    // On macOS the app, and its host, stay when the window closes: only quitting asks.
+    if (process.platform !== 'darwin' && night && !night.mayLeave(() => win.close())) event.preventDefault();
+  });
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = undefined;
   });
-  pinToOrigin(win.webContents, new URL(url).origin, true);
+  pinToOrigin(win.webContents, origin, true);
+  storage?.arrive(win.webContents, origin);
   // The window is a client of the machine's own host, like every browser on the LAN.
   void win.loadURL(url);
   return win;
+}
+
+/** It is the player's turn: told when the window is in the background (bridge.yourTurn). */
+function tellTurn(notice: { title: string; body: string }): void {
+  const win = mainWindow;
+  if (!win || win.isDestroyed() || win.isFocused()) return;
+  if (process.platform === 'darwin') app.dock?.bounce('informational');
+  else win.flashFrame(true);
+  if (!settings.value.turnNotice || !Notification.isSupported()) return;
+  turnNotification?.close();
+  const shown = new Notification({ title: notice.title, body: notice.body });
+  shown.on('click', () => {
+    if (win.isDestroyed()) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  shown.show();
+  turnNotification = shown;
+}
+
+function desktopSettings(): DesktopSettings {
+  return { turnNotice: settings.value.turnNotice, askBeforeQuit: settings.value.askBeforeQuit };
+}
+
+/** "3 players are at your tables": quit anyway, or keep hosting (the default). */
+async function askBeforeLeaving(guests: Guests): Promise<{ leave: boolean; stopAsking: boolean }> {
+  const question = quitQuestion(app.getLocale(), guests.players);
+  const answer = mainWindow && !mainWindow.isDestroyed() ? await dialog.showMessageBox(mainWindow, question) : await dialog.showMessageBox(question);
+  return { leave: answer.response === QUIT_BUTTON, stopAsking: answer.checkboxChecked };
 }
 
 /** A table on another host: its own window, no preload, its own session, pinned to that host. */
@@ -126,8 +207,13 @@ function listen<C extends IpcChannel>(channel: C, run: (payload: IpcPayload<C>) 
 }
 
 function appOrigin(): string {
-  if (!local) throw new Error('the app host is not running');
-  return new URL(local.host.url).origin;
+  const origin = currentOrigin();
+  if (origin === null) throw new Error('the app host is not running');
+  return origin;
+}
+
+function currentOrigin(): string | null {
+  return local ? new URL(local.host.url).origin : null;
 }
 
 function sendNetworkTables(): void {
@@ -145,10 +231,14 @@ function findNetworkTables(): void {
 
 async function networkState(): Promise<NetworkState> {
   if (!local) throw new Error('the app host is not running');
-  return { ...local.network(), always: settings.openToNetwork };
+  return withSettings(local.network());
 }
 
-function registerIpc(settingsFile: string): void {
+function withSettings(state: LanState): NetworkState {
+  return { ...state, always: settings.value.openToNetwork, windowsFirewall: process.platform === 'win32' };
+}
+
+function registerIpc(): void {
   handle(
     IPC.appInfo,
     (): AppInfo => ({
@@ -176,10 +266,7 @@ function registerIpc(settingsFile: string): void {
     return true;
   });
   handle(IPC.setNetwork, async (change) => {
-    if (change.always !== undefined && change.always !== settings.openToNetwork) {
-      settings = { ...settings, openToNetwork: change.always };
-      await saveSettings(settingsFile, settings);
-    }
+    if (change.always !== undefined && change.always !== settings.value.openToNetwork) await settings.update({ openToNetwork: change.always });
     if (!local) throw new Error('the app host is not running');
     if (change.open) {
       await local.openToNetwork();
@@ -188,6 +275,15 @@ function registerIpc(settingsFile: string): void {
       await local.closeToNetwork();
     }
     return networkState();
+  });
+  listen(IPC.yourTurn, (notice) => tellTurn(notice));
+  handle(IPC.desktopSettings, () => desktopSettings());
+  handle(IPC.setDesktopSettings, async (change) => {
+    await settings.update({
+      ...(change.turnNotice === undefined ? {} : { turnNotice: change.turnNotice }),
+      ...(change.askBeforeQuit === undefined ? {} : { askBeforeQuit: change.askBeforeQuit }),
+    });
+    return desktopSettings();
   });
 }
 
@@ -203,23 +299,31 @@ function start(): void {
   });
 
   void app.whenReady().then(async () => {
-    denyAllPermissions(session.defaultSession);
+    appPermissions(session.defaultSession);
     const userData = app.getPath('userData');
     const settingsFile = join(userData, 'settings.json');
-    settings = await loadSettings(settingsFile);
+    settings = new SettingsFile(settingsFile, await loadSettings(settingsFile));
+    storage = await WindowStorage.load(join(userData, 'window-storage.json'));
     dataDir = process.env['CHRONICLE_DATA'] ?? join(userData, 'tables');
     // The port of the last start first: the window's origin, and so the seat tokens it keeps
-    // in localStorage, stay the same from one start to the next.
-    const wanted = port ?? settings.port ?? undefined;
+    // in localStorage, stay the same from one start to the next (when it is taken, the
+    // window's storage moves to the new origin: moveStorage).
+    const wanted = port ?? settings.value.port ?? undefined;
     local = await startLocalHost({ dataDir, staticDir: join(import.meta.dirname, '../renderer'), mdns, ...(wanted === undefined ? {} : { port: wanted }) });
-    if (port === undefined && local.host.port !== settings.port) {
-      settings = { ...settings, port: local.host.port };
-      await saveSettings(settingsFile, settings).catch((e: unknown) => console.warn('cannot save the settings', e));
-    }
-    registerIpc(settingsFile);
+    if (port === undefined && local.host.port !== settings.value.port) await settings.update({ port: local.host.port });
+    night = new GameNight({
+      startBlocker: () => powerSaveBlocker.start('prevent-app-suspension'),
+      stopBlocker: (id) => powerSaveBlocker.stop(id),
+      asking: () => settings.value.askBeforeQuit,
+      ask: askBeforeLeaving,
+      stopAsking: () => void settings.update({ askBeforeQuit: false }),
+    });
+    const game = night;
+    local.host.onGuestsChange((guests) => game.update(guests));
+    registerIpc();
     // The tables' mDNS status changes by itself (a name taken on the network, a retry): the window hears of it.
-    local.onNetwork((state) => mainWindow?.webContents.send(IPC.networkStateChanged, { ...state, always: settings.openToNetwork } satisfies NetworkState));
-    if (settings.openToNetwork) {
+    local.onNetwork((state) => mainWindow?.webContents.send(IPC.networkStateChanged, withSettings(state)));
+    if (settings.value.openToNetwork) {
       await local.openToNetwork();
       findNetworkTables();
     }
@@ -231,10 +335,16 @@ function start(): void {
     });
   });
 
+  // Players from other machines at the tables: ask first (GameNight).
+  app.on('before-quit', (event) => {
+    if (night && !night.mayLeave(() => app.quit())) event.preventDefault();
+  });
+
   // Flush every table before the process ends.
   app.on('will-quit', (event) => {
     if (!local) return;
     event.preventDefault();
+    night?.end();
     const closing = local;
     local = undefined;
     void Promise.all([closing.close(), browser?.close()]).finally(() => app.quit());

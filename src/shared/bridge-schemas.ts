@@ -15,6 +15,9 @@ export const IPC_SCHEMAS = {
   [IPC.savedGames]: none,
   [IPC.exportRecord]: z.string().regex(TABLE_ID),
   [IPC.gameRecord]: z.string().regex(TABLE_ID),
+  [IPC.yourTurn]: z.strictObject({ title: z.string().min(1).max(100), body: z.string().max(300) }),
+  [IPC.desktopSettings]: none,
+  [IPC.setDesktopSettings]: z.strictObject({ turnNotice: z.boolean().optional(), askBeforeQuit: z.boolean().optional() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type IpcChannel = keyof typeof IPC_SCHEMAS;

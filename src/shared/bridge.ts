@@ -35,6 +35,25 @@ export interface LanState {
 export interface NetworkState extends LanState {
   /** Open to the network at every start (a setting). */
   readonly always: boolean;
+  /**
+   * On Windows: its firewall lets players in only on networks it calls Private (the installer's
+   * rule), so the window explains how to change a Public one.
+   */
+  readonly windowsFirewall: boolean;
+}
+
+/** The desktop app's own settings a page may show and change. */
+export interface DesktopSettings {
+  /** A system notification when it is your turn and the window is in the background. */
+  readonly turnNotice: boolean;
+  /** Ask before closing or quitting while players from other machines are at your tables. */
+  readonly askBeforeQuit: boolean;
+}
+
+/** What the system notification says (translated by the page). */
+export interface TurnNotice {
+  readonly title: string;
+  readonly body: string;
 }
 
 export interface NetworkChange {
@@ -74,6 +93,13 @@ export interface ChronicleBridge {
   gameRecord(tableId: string): Promise<unknown>;
   /** Asks where to save a finished game's record (`.chronicle.json`); false when cancelled. */
   exportRecord(tableId: string): Promise<boolean>;
+  /**
+   * It just became your turn: when the window is in the background, the app flashes it in the
+   * taskbar (bounces the dock icon) and, if the setting is on, shows a system notification.
+   */
+  yourTurn(notice: TurnNotice): void;
+  desktopSettings(): Promise<DesktopSettings>;
+  setDesktopSettings(change: Partial<DesktopSettings>): Promise<DesktopSettings>;
 }
 
 /** Name of the global the preload script exposes (`window.chronicle`). */
@@ -95,4 +121,8 @@ export const IPC = {
   savedGames: 'chronicle:saved-games',
   exportRecord: 'chronicle:export-record',
   gameRecord: 'chronicle:game-record',
+  /** renderer -> main: it is the player's turn (TurnNotice). */
+  yourTurn: 'chronicle:your-turn',
+  desktopSettings: 'chronicle:desktop-settings',
+  setDesktopSettings: 'chronicle:set-desktop-settings',
 } as const;

@@ -41,7 +41,9 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
   await expect(page.getByTestId('seats-3')).toBeChecked();
   await page.getByTestId('create').press('Enter');
   await expect(page.getByTestId('table-room')).toBeVisible();
-  await page.getByTestId('bot-level').selectOption('novice');
+  await page.getByTestId('bot-level').locator('input[data-value="novice"]').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('bot-level').locator('input[data-value="novice"]')).toBeChecked();
   for (let added = 1; added < 3; added++) {
     await page.getByTestId('add-bot').first().press('Enter');
     await expect(page.getByTestId('remove-bot')).toHaveCount(added);
@@ -157,7 +159,7 @@ test('on a touch phone, a tap opens the card sheet with the full text, and its P
   await page.getByTestId('table-name').fill('Touch');
   await page.getByTestId('seats-3').tap();
   await page.getByTestId('create').tap();
-  await page.getByTestId('bot-level').selectOption('novice');
+  await page.getByTestId('bot-level').locator('input[data-value="novice"]').check();
   for (let added = 1; added < 3; added++) {
     await page.getByTestId('add-bot').first().tap();
     await expect(page.getByTestId('remove-bot')).toHaveCount(added);

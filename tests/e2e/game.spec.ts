@@ -49,8 +49,8 @@ test('three players start a game; two leave mid-game and bots play their seats t
     [cyd, 'Cyd'],
   ] as const) {
     await page.goto(link);
-    await page.getByTestId('player-name').fill(name);
-    await page.locator('[data-testid="table-row"]').filter({ hasText: 'E2E table' }).getByTestId('join').click();
+    await page.getByTestId('join-card').getByTestId('join-card-name').fill(name);
+    await page.getByTestId('join-card-join').click();
     await expect(page.getByTestId('table-room')).toBeVisible();
   }
 
@@ -110,6 +110,8 @@ test('three players start a game; two leave mid-game and bots play their seats t
         await page.getByTestId('leave-confirm').click();
         await expect(page.getByTestId('table')).toBeHidden();
         await expect(page.getByTestId('create')).toBeVisible();
+        // The seat stays theirs to take back until the game ends.
+        await expect(page.getByTestId('take-seat-back')).toBeVisible();
       }
       pages.splice(1);
       continue;

@@ -1,6 +1,6 @@
 // A PIN table's shared link lets friends in without the PIN: the creator's link and QR code
-// carry the table's invite secret, and a page opened with that link joins at once, while the
-// lobby list still asks everyone else for the PIN. A friend who types wrong PINs is told how
+// carry the table's invite secret, and a page opened with that link lands on the table's join
+// card and joins at once, while everyone else is asked for the PIN. A friend who types wrong PINs is told how
 // long to wait, and that the link lets them in.
 import { networkInterfaces } from 'node:os';
 import { type Browser, type Page, expect, test } from '@playwright/test';
@@ -53,16 +53,16 @@ test('opening a PIN table’s shared link joins it without typing the PIN', asyn
   await ann.setViewportSize(PHONE);
   await shot(ann, 'invite-room-phone');
 
-  // Bob opens the link (on his phone): no PIN field for that table, and Join seats him.
+  // Bob opens the link (on his phone): the table's join card, no PIN field, and Join seats him.
   const bob = await openPage(browser, errors, 'Bob: ', onLoopback(link), PHONE);
-  const row = bob.locator('[data-testid="table-row"]').filter({ hasText: 'Secret table' });
-  await expect(row.getByTestId('invited')).toHaveText('Invited by link: no PIN needed');
-  await expect(row.locator('input')).toHaveCount(0);
-  await bob.getByTestId('player-name').fill('Bob');
+  const card = bob.getByTestId('join-card');
+  await expect(card.getByTestId('invited')).toHaveText('Invited by link: no PIN needed');
+  await expect(card.getByTestId('join-card-pin')).toHaveCount(0);
+  await card.getByTestId('join-card-name').fill('Bob');
   await shot(bob, 'invite-lobby-phone');
   await bob.setViewportSize(LAPTOP);
   await shot(bob, 'invite-lobby-laptop');
-  await row.getByTestId('join').click();
+  await card.getByTestId('join-card-join').click();
   await expect(bob.getByTestId('table-room')).toBeVisible();
   await expect(ann.locator('[data-testid="room-seat"][data-kind="human"]')).toHaveCount(2);
   // Bob's own link carries the invite too: he may pass it on.
@@ -71,12 +71,12 @@ test('opening a PIN table’s shared link joins it without typing the PIN', asyn
   // Without the invite, the lobby asks for the PIN; wrong ones are refused, then slowed with
   // the wait told and the advice to ask for the link.
   const eve = await openPage(browser, errors, 'Eve: ', `${host.url}/?table=${new URL(link).searchParams.get('table')}`);
-  const locked = eve.locator('[data-testid="table-row"]').filter({ hasText: 'Secret table' });
+  const locked = eve.getByTestId('join-card');
   await expect(locked.getByTestId('invited')).toHaveCount(0);
-  await eve.getByTestId('player-name').fill('Eve');
+  await locked.getByTestId('join-card-name').fill('Eve');
   for (let i = 0; i < 6; i++) {
-    await locked.locator('input').fill(String(1000 + i));
-    await locked.getByTestId('join').click();
+    await locked.getByTestId('join-card-pin').fill(String(1000 + i));
+    await locked.getByTestId('join-card-join').click();
     await expect(eve.getByTestId('error')).toBeVisible();
     if ((await eve.getByTestId('error').getAttribute('data-code')) === 'TOO_MANY_ATTEMPTS') break;
     await eve.getByTestId('error').getByRole('button').click();

@@ -47,8 +47,8 @@ test('before the start, the creator changes a bot’s level, removes the bot, an
   const bot = ann.locator('[data-testid="room-seat"][data-kind="bot"]');
   await expect(bot).toHaveCount(1);
   // Its level can change until the start.
-  await bot.getByTestId('seat-level').selectOption('master');
-  await expect(bot.getByTestId('seat-level')).toHaveValue('master');
+  await bot.getByTestId('seat-level').locator('input[data-value="master"]').check();
+  await expect(bot.getByTestId('seat-level').locator('input[data-value="master"]')).toBeChecked();
 
   const bob = await openPage(browser, errors, 'Bob: ');
   await joinAs(bob, 'Bob', 'Tidy table');

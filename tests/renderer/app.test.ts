@@ -36,7 +36,8 @@ describe('App', () => {
     expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, undefined] });
   });
 
-  it('opened with a PIN table’s invite link, joins it without asking for the PIN; other tables still ask', () => {
+  it('opened with a PIN table’s invite link, shows that table’s join card: no PIN asked, Join in one action; other tables still ask', async () => {
+    localStorage.setItem('chronicle.name', 'Zoë');
     const client = new FakeClient();
     const lobby = tableInfo(4, 'lobby');
     const free = lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s));
@@ -47,19 +48,24 @@ describe('App', () => {
     const invite = 'i'.repeat(43);
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: invite } });
     flushSync();
-    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
-    input.value = 'Zoë';
-    input.dispatchEvent(new Event('input'));
-    const [linked, other] = [...document.querySelectorAll<HTMLElement>('[data-testid="table-row"]')];
-    expect(linked!.dataset['table']).toBe('table-0001');
-    expect(linked!.querySelector('input')).toBeNull();
-    expect(linked!.querySelector('[data-testid="invited"]')?.textContent).toBe('Invited by link: no PIN needed');
-    expect(other!.querySelector('input')).not.toBeNull();
-    linked!.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
-    expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, invite] });
+    const card = document.querySelector<HTMLElement>('[data-testid="join-card"]')!;
+    // The card, not the lobby: no table list, no create form.
+    expect(document.querySelector('[data-testid="table-row"]')).toBeNull();
+    expect(document.querySelector('[data-testid="create-form"]')).toBeNull();
+    expect(card.querySelector('[data-testid="join-card-name"]')).toHaveProperty('value', 'Zoë');
+    expect(card.querySelector('[data-testid="join-card-pin"]')).toBeNull();
+    expect(card.querySelector('[data-testid="invited"]')?.textContent).toBe('Invited by link: no PIN needed');
+    expect([...card.querySelectorAll('[data-testid="join-card-seated"] li')].map((li) => li.textContent?.trim())).toHaveLength(2);
+    card.querySelector<HTMLButtonElement>('[data-testid="join-card-join"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, invite] }));
+    // The whole lobby is a click away, and other tables there ask for their PIN.
+    card.querySelector<HTMLButtonElement>('[data-testid="join-card-all"]')!.click();
+    flushSync();
+    const other = document.querySelector<HTMLElement>('[data-testid="table-row"][data-table="table-0002"]')!;
+    expect(other.querySelector('input')).not.toBeNull();
   });
 
-  it('asks for the PIN after all when the host refuses the link’s invite (an old link)', async () => {
+  it('asks for the PIN on the join card after all when the host refuses the link’s invite (an old link)', async () => {
     const client = new FakeClient();
     const lobby = tableInfo(4, 'lobby');
     client.tables = [{ ...lobby, hasPin: true, seats: lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s)) }];
@@ -70,13 +76,51 @@ describe('App', () => {
     };
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: 'o'.repeat(43) } });
     flushSync();
-    const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
-    input.value = 'Zoë';
-    input.dispatchEvent(new Event('input'));
-    document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
-    await vi.waitFor(() => expect(document.querySelector('[data-testid="table-row"] input')).not.toBeNull());
+    document.querySelector<HTMLButtonElement>('[data-testid="join-card-join"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="join-card-pin"]')).not.toBeNull());
     expect(document.querySelector('[data-testid="invited"]')).toBeNull();
     expect(document.querySelector('[data-testid="error"]')?.textContent).toContain('Type the PIN');
+  });
+
+  it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', () => {
+    const client = new FakeClient();
+    const playing = tableInfo(3, 'playing');
+    const lent = { ...playing, id: 'table-0002', name: 'Lent', seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)) };
+    client.tables = [playing, lent, { ...playing, id: 'table-0003', name: 'Not mine' }];
+    client.tokens.add('table-0001');
+    client.tokens.add('table-0002');
+    client.heldSeats.set('table-0002', 1);
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: null } });
+    flushSync();
+    const lobby = document.querySelector<HTMLElement>('[data-testid="lobby"]')!;
+    const controls = [...lobby.querySelectorAll<HTMLElement>('button, input')];
+    expect(controls.slice(0, 2).map((c) => [c.dataset['testid'], c.textContent?.trim()])).toEqual([
+      ['resume-first', 'Resume your seat'],
+      ['take-seat-back', 'Take your seat back'],
+    ]);
+    expect(controls[2]!.dataset['testid']).toBe('play-now');
+    controls[1]!.click();
+    expect(client.calls).toEqual([{ method: 'resume', args: ['table-0002'] }]);
+    // The table's row says so too.
+    expect(lobby.querySelector('[data-testid="table-row"][data-table="table-0002"] [data-testid="resume"]')?.textContent).toBe('Take your seat back');
+  });
+
+  it('Play now creates a table of the remembered size, fills it with bots of the remembered level and starts', async () => {
+    localStorage.removeItem('chronicle.name');
+    localStorage.setItem('chronicle.playNow', JSON.stringify({ players: 5, level: 'master' }));
+    const client = new FakeClient();
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector<HTMLInputElement>('[data-testid="play-now-players"] input:checked')?.dataset['value']).toBe('5');
+    document.querySelector<HTMLInputElement>('[data-testid="play-now-level"] input[data-value="novice"]')!.click();
+    document.querySelector<HTMLButtonElement>('[data-testid="play-now"]')!.click();
+    await vi.waitFor(() => expect(client.calls.at(-1)?.method).toBe('start'));
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['createTable', { name: 'Player and the bots', players: 5, playerName: 'Player' }],
+      ...[1, 2, 3, 4].map((seat) => ['addBot', seat, 'novice']),
+      ['start'],
+    ]);
+    expect(JSON.parse(localStorage.getItem('chronicle.playNow')!)).toEqual({ players: 5, level: 'novice' });
   });
 
   it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {
@@ -106,7 +150,7 @@ describe('App', () => {
     expect(select.options[4]!.textContent).toBe('1,5 mp');
   });
 
-  it('asks for a name before joining', () => {
+  it('joins as “Player” until the device has a name', () => {
     localStorage.removeItem('chronicle.name');
     const client = new FakeClient();
     client.tables = [tableInfo(3, 'lobby')];
@@ -115,8 +159,7 @@ describe('App', () => {
     flushSync();
     document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
     flushSync();
-    expect(client.calls).toEqual([]);
-    expect(document.querySelector('[data-testid="player-name"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(client.calls).toEqual([{ method: 'join', args: ['table-0001', 'Player', undefined, undefined] }]);
   });
 
   it('shows a QR code of the host address in the lobby', async () => {
@@ -159,8 +202,8 @@ describe('App inside Electron', () => {
 
   const appInfo = () => Promise.resolve({ name: 'Chronicle', version: '1.2.3', versions: { electron: '45.5.0', chrome: '1', node: '22' } });
   /** A bridge whose host starts offline; setNetwork answers as the main process would. */
-  function fakeBridge(over: Partial<ChronicleBridge> = {}): ChronicleBridge & { changes: unknown[] } {
-    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF };
+  function fakeBridge(over: Partial<ChronicleBridge> = {}, windowsFirewall = false): ChronicleBridge & { changes: unknown[] } {
+    let state: NetworkState = { open: false, urls: [], always: false, advertising: ADVERTISING_OFF, windowsFirewall };
     const changes: unknown[] = [];
     return {
       changes,
@@ -179,9 +222,13 @@ describe('App inside Electron', () => {
           urls: change.open ? ['http://192.168.1.20:7420'] : [],
           always: change.always ?? state.always,
           advertising: change.open ? { state: 'advertised', renamed: [], hostNames: ['chronicle-abc123.local'] } : ADVERTISING_OFF,
+          windowsFirewall,
         };
         return Promise.resolve(state);
       },
+      yourTurn: vi.fn(),
+      desktopSettings: () => Promise.resolve({ turnNotice: true, askBeforeQuit: true }),
+      setDesktopSettings: (change) => Promise.resolve({ turnNotice: true, askBeforeQuit: true, ...change }),
       ...over,
     };
   }
@@ -240,6 +287,7 @@ describe('App inside Electron', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('true'));
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe('http://192.168.1.20:7420');
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // not on Windows
 
     // The header says so on every screen, and closes it too.
     expect(document.querySelector('[data-testid="network-badge"]')?.textContent).toContain('Open to the network');
@@ -260,6 +308,16 @@ describe('App inside Electron', () => {
     void unmount(app);
   });
 
+  it('on Windows, explains what a Public network does to the players once open', async () => {
+    window.chronicle = fakeBridge({}, true);
+    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
+    expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // offline: nothing to explain
+    document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="windows-public"]')?.textContent).toMatch(/Public.*Private/));
+    void unmount(app);
+  });
+
   it('shows whether the tables can be found on the network, as the host pushes it, and nothing it cannot read', async () => {
     let push: ((state: NetworkState) => void) | null = null;
     const bridge = fakeBridge({ onNetworkState: (l) => ((push = l), () => (push = null)) });
@@ -272,7 +330,7 @@ describe('App inside Electron', () => {
     await vi.waitFor(() => expect(status()?.dataset['state']).toBe('advertised'));
     expect(status()!.textContent).toContain('Devices on this network can find the tables.');
 
-    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false };
+    const open = { open: true, urls: ['http://192.168.1.20:7420'], always: false, windowsFirewall: false };
     push!({ ...open, advertising: { state: 'renamed', renamed: ['Friday (abc123) (2)', 'chronicle-abc123-2.local'], hostNames: ['chronicle-abc123-2.local'] } });
     await vi.waitFor(() => expect(status()?.dataset['state']).toBe('renamed'));
     expect(status()!.textContent).toContain('Another device claimed their name, so they are announced as “Friday (abc123) (2)”.');

@@ -300,3 +300,60 @@ describe('hints', () => {
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();
   });
 });
+
+describe('in the desktop app', () => {
+  afterEach(() => {
+    delete window.chronicle;
+  });
+
+  function withBridge() {
+    const bridge = {
+      yourTurn: vi.fn(),
+      desktopSettings: vi.fn(() => Promise.resolve({ turnNotice: true, askBeforeQuit: true })),
+      setDesktopSettings: vi.fn((change: object) => Promise.resolve({ turnNotice: true, askBeforeQuit: true, ...change })),
+    };
+    window.chronicle = bridge as unknown as NonNullable<typeof window.chronicle>;
+    return bridge;
+  }
+
+  it('tells the app once when your turn comes, with the table named, and not on others’ turns', () => {
+    const bridge = withBridge();
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    expect(bridge.yourTurn).toHaveBeenCalledExactlyOnceWith({ title: 'Chronicle', body: `Your turn at ${client.table!.name}: play a card` });
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    bridge.yourTurn.mockClear();
+    show(state, (seat + 1) % 3);
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    show(state, null);
+    expect(bridge.yourTurn).not.toHaveBeenCalled();
+  });
+
+  it('shows the app’s notice and quit settings, and changes them through the bridge', async () => {
+    const bridge = withBridge();
+    const state = start(3);
+    show(state, decider(state));
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector('[data-testid="turn-notice"]')).not.toBeNull();
+    });
+    const notice = document.querySelector<HTMLInputElement>('[data-testid="turn-notice"]')!;
+    expect(notice.checked).toBe(true);
+    expect(document.querySelector<HTMLInputElement>('[data-testid="ask-before-quit"]')!.checked).toBe(true);
+    notice.click();
+    expect(bridge.setDesktopSettings).toHaveBeenCalledExactlyOnceWith({ turnNotice: false });
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector<HTMLInputElement>('[data-testid="turn-notice"]')!.checked).toBe(false);
+    });
+  });
+
+  it('shows no app settings in a browser', () => {
+    const state = start(3);
+    show(state, decider(state));
+    expect(document.querySelector('[data-testid="turn-notice"]')).toBeNull();
+  });
+});

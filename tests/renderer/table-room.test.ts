@@ -1,6 +1,6 @@
 // The table room before the start, as its owner sees it: another player can be removed, a
 // bot's level changed (or the bot removed); nobody else gets these controls.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import TableRoom from '../../src/renderer/src/screens/TableRoom.svelte';
 import { clientContext } from '../../src/renderer/src/lib/connection/context';
@@ -29,10 +29,9 @@ describe('table room', () => {
     const removes = Array.from(document.querySelectorAll<HTMLButtonElement>('[data-testid="remove-player"]'));
     expect(removes).toHaveLength(1); // Bob; not the owner's own seat, not the bot
     removes[0]!.click();
-    const level = document.querySelector<HTMLSelectElement>('[data-testid="seat-level"]')!;
-    expect(level.value).toBe('adept');
-    level.value = 'master';
-    level.dispatchEvent(new Event('change', { bubbles: true }));
+    const level = document.querySelector<HTMLElement>('[data-testid="seat-level"]')!;
+    expect(level.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('adept');
+    level.querySelector<HTMLInputElement>('input[data-value="master"]')!.click();
     expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
       ['removePlayer', 1],
       ['addBot', 2, 'master'],
@@ -65,5 +64,39 @@ describe('the owner’s seat lent to a bot while they are away', () => {
     expect(first.textContent).toContain('Ann');
     expect(first.textContent).toMatch(/⚙ Bot\s*· Adept/);
     expect(first.querySelector('button')).toBeNull();
+  });
+});
+
+describe('filling the table and a dropped seat', () => {
+  it('fills every empty seat with bots at the chosen level, and the owner chooses when a bot takes a dropped seat', async () => {
+    const client = new FakeClient();
+    const info = tableInfo(4, 'lobby');
+    client.table = { ...info, seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
+    client.seat = 0;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    flushSync();
+    document.querySelector<HTMLInputElement>('[data-testid="bot-level"] input[data-value="master"]')!.click();
+    flushSync();
+    document.querySelector<HTMLButtonElement>('[data-testid="fill-bots"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toHaveLength(2));
+    const choice = document.querySelector<HTMLElement>('[data-testid="auto-bot"]')!;
+    expect([...choice.querySelectorAll('label')].map((l) => l.textContent?.trim())).toEqual(['30 s', '1 min', '2 min', 'Wait']);
+    expect(choice.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('60');
+    choice.querySelector<HTMLInputElement>('input[data-value="null"]')!.click();
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['addBot', 2, 'master'],
+      ['addBot', 3, 'master'],
+      ['setAutoBot', null],
+    ]);
+  });
+
+  it('tells the other players what happens to a dropped seat', () => {
+    const client = new FakeClient();
+    client.table = { ...tableInfo(3, 'lobby'), autoBotAfterS: 120 };
+    client.seat = 1;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    flushSync();
+    expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();
+    expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe('When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.');
   });
 });

@@ -28,17 +28,43 @@ vi.mock('electron', async () => {
     restore = vi.fn();
     isMinimized = vi.fn(() => false);
     isDestroyed = vi.fn(() => false);
+    isFocused = vi.fn(() => false);
+    isMaximized = vi.fn(() => false);
+    maximize = vi.fn();
+    close = vi.fn();
+    flashFrame = vi.fn();
+    getNormalBounds = vi.fn(() => ({ x: 40, y: 30, width: 1280, height: 800 }));
     loadURL = vi.fn(() => Promise.resolve());
     loadFile = vi.fn(() => Promise.resolve());
-    webContents = { setWindowOpenHandler: vi.fn(), send: vi.fn(), on: vi.fn() };
+    webContents = {
+      setWindowOpenHandler: vi.fn(),
+      send: vi.fn(),
+      on: vi.fn(),
+      once: vi.fn(),
+      reload: vi.fn(),
+      isDestroyed: vi.fn(() => false),
+      executeJavaScript: vi.fn((_code: string): Promise<unknown> => Promise.resolve('[]')),
+    };
     constructor(readonly options: Record<string, unknown>) {
       BrowserWindow.instances.push(this);
+    }
+  }
+  let blockers = 0;
+  class Notification {
+    static instances: Notification[] = [];
+    static isSupported = vi.fn(() => true);
+    on = vi.fn();
+    show = vi.fn();
+    close = vi.fn();
+    constructor(readonly options: Record<string, unknown>) {
+      Notification.instances.push(this);
     }
   }
   return {
     app: {
       ...emitter(),
       isPackaged: false,
+      getLocale: vi.fn(() => 'en-US'),
       getVersion: vi.fn(() => '0.0.0-test'),
       getPath: vi.fn(() => userData),
       whenReady: vi.fn(() => Promise.resolve()),
@@ -46,6 +72,9 @@ vi.mock('electron', async () => {
       quit: vi.fn(),
     },
     BrowserWindow,
+    Notification,
+    powerSaveBlocker: { start: vi.fn(() => ++blockers), stop: vi.fn() },
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     session: {
       defaultSession: fakeSession(),
       fromPartition: vi.fn((name: string) => partitions.get(name) ?? partitions.set(name, fakeSession()).get(name)),
@@ -54,7 +83,10 @@ vi.mock('electron', async () => {
     ipcRenderer: { ...emitter(), invoke: vi.fn(), send: vi.fn() },
     contextBridge: { exposeInMainWorld: vi.fn() },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
-    dialog: { showSaveDialog: vi.fn(() => Promise.resolve({ canceled: true })) },
+    dialog: {
+      showSaveDialog: vi.fn(() => Promise.resolve({ canceled: true })),
+      showMessageBox: vi.fn(() => Promise.resolve({ response: 0, checkboxChecked: false })),
+    },
   };
 });
 

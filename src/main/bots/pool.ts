@@ -6,7 +6,9 @@
 // replaced (its seats start again from their next view). The main thread only posts views and
 // receives actions: it never runs a search. Replay analyses ("could I have won?", about half
 // a second each) go to one more worker of their own, one at a time, so a table's bots never
-// wait behind them.
+// wait behind them. Each worker gets one decision at a time from a queue where bots' turns go
+// ahead of hints, and a hint being thought out stops early as soon as a bot's turn waits for
+// its worker (a shared flag the worker's clock reads): a flood of hints never delays the tables.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,7 @@ import type { Action } from '../../shared/rules/actions';
 import type { PlayerView } from '../../shared/rules/view';
 import { AnalysisBusy } from '../host/replay-session';
 import type { FromWorker, ToWorker } from './protocol';
+import { WorkQueue } from './work-queue';
 
 export interface BotPoolOptions {
   /** Worker threads (default: one fewer than the cores, at most four; two on a two-core machine). */
@@ -80,8 +83,12 @@ interface Slot {
   worker: Worker;
   /** The worker has loaded. */
   loaded: boolean;
-  /** Decisions sent and not answered. */
+  /** Decisions sent and not answered (one at a time). */
   busy: number;
+  /** Decisions waiting for this worker, bots' turns first. */
+  queue: WorkQueue;
+  /** Bots' turns waiting for this worker, shared with it: a hint it thinks about stops early when not 0. */
+  waitingTurns: Int32Array;
   /** Resolves when the worker has loaded (its clock for decisions starts then), or was replaced. */
   ready: Promise<void>;
   markReady: () => void;
@@ -136,10 +143,12 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     randomAction(view, new BotRng(mix(hashString(seatKey), view.version)));
 
   function spawn(index: number): Slot {
-    const worker = new Worker(url);
+    const waitingTurns = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(url, { workerData: { waitingTurns } });
     let loaded!: () => void;
     const ready = new Promise<void>((r) => (loaded = r));
-    const slot: Slot = { worker, loaded: false, busy: 0, ready, markReady: loaded };
+    const queue = new WorkQueue((n) => Atomics.store(waitingTurns, 0, n));
+    const slot: Slot = { worker, loaded: false, busy: 0, ready, markReady: loaded, queue, waitingTurns };
     worker.unref();
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') {
@@ -153,6 +162,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       pending.delete(m.id);
       clearTimeout(p.timer);
       slot.busy--;
+      pump(slot);
       if (p.settled) return; // answered late: the fallback already went out
       if (m.type === 'decided' && p.view.legalActions.some((a) => sameAction(a, m.action))) {
         statsBySeat.set(p.seatKey, m.stats);
@@ -206,9 +216,15 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       clearTimeout(a.timer);
       a.reject(new Error('the analysis worker stopped'));
     }
+    old.queue.drain(); // waiting decisions get the fallback
     old.markReady();
     void old.worker.terminate();
     return old;
+  }
+
+  /** Sends the worker its next decision once it has none. */
+  function pump(slot: Slot): void {
+    if (slot.busy === 0) slot.queue.next()?.run();
   }
 
   /** Answers a pending analysis from its worker's message; false when `m` is not one. */
@@ -231,7 +247,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     slotAt(index).worker.postMessage(m);
   }
 
-  function decide(level: BotLevel, seatKey: string, view: PlayerView, opts: DecideOptions = {}): Promise<Action> {
+  function decide(level: BotLevel, seatKey: string, view: PlayerView, opts: DecideOptions = {}, turn = true): Promise<Action> {
     if (closed) return Promise.reject(new Error('the bot pool is closed'));
     if (view.legalActions.length === 0) return Promise.reject(new Error(`bot ${seatKey}: nothing to decide`));
     stats.decisions++;
@@ -244,10 +260,13 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     const index = indexFor(seatKey);
     const slot = slotAt(index);
     const id = nextId++;
+    // Time spent waiting in the queue counts against the budget (the worker thinks less).
+    const sentAt = Date.now();
     return new Promise<Action>((resolve) => {
       const start = () => {
-        // Allow the budget, the time to clear this worker's queue, and a grace period.
-        const wait = ('ms' in budget ? budget.ms : 0) * (slot.busy + 1) + grace;
+        if (closed || slots[index] !== slot) return fallBack();
+        // Allow the budget and a grace period (the worker has nothing else to do).
+        const wait = ('ms' in budget ? budget.ms : 0) + grace;
         const timer = setTimeout(() => {
           const p = pending.get(id);
           if (!p) return;
@@ -262,15 +281,17 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         }, wait);
         slot.busy++;
         pending.set(id, { resolve, view, seatKey, timer, worker: slot, settled: false });
-        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt: Date.now(), view });
+        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt, view, yields: !turn });
+      };
+      const fallBack = () => {
+        stats.fallbacks++;
+        resolve(fallback(view, seatKey));
       };
       // Until the worker has loaded, its queue holds the request and the clock does not run.
       void slot.ready.then(() => {
-        if (closed || broken || slots[index] !== slot) {
-          stats.fallbacks++;
-          return resolve(fallback(view, seatKey));
-        }
-        start();
+        if (closed || broken || slots[index] !== slot) return fallBack();
+        slot.queue.add({ turn, run: start, drop: fallBack });
+        pump(slot);
       });
     });
   }
@@ -309,7 +330,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
     async hint(view, opts = {}) {
       const key = `hint:${hints++}`;
       try {
-        return await decide('master', key, view, { ...opts, seed: opts.seed ?? `hint:${view.version}` });
+        return await decide('master', key, view, { ...opts, seed: opts.seed ?? `hint:${view.version}` }, false);
       } finally {
         if (!closed && !broken) post(indexFor(key), { type: 'forget', seatKey: key });
       }
@@ -340,6 +361,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
         a.reject(new AnalysisBusy('the bot pool closed'));
       }
       const started = slots.filter((s) => s !== undefined);
+      for (const s of started) s.queue.drain();
       for (const s of started) s.markReady();
       await Promise.all(started.map((s) => s.worker.terminate()));
     },

@@ -15,6 +15,8 @@ export type ToWorker =
       /** Wall-clock time (Date.now) the request was sent: time spent queued counts against the budget. */
       readonly sentAt: number;
       readonly view: PlayerView;
+      /** Work that gives way to bots' turns (a hint): it stops early once one waits for this worker. */
+      readonly yields: boolean;
     }
   /** "Could I have won?" for the decision at `version` of a record (record-format.md). */
   | { readonly type: 'analyse'; readonly id: number; readonly record: unknown; readonly version: number }

@@ -13,6 +13,7 @@ import { type Log, consoleLog } from './log';
 import { registerHandlers } from './handlers';
 import type { HintProvider } from './table';
 import type { Analyser } from './replay-session';
+import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './origin';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
@@ -20,6 +21,8 @@ import { type Lifecycle, TableRegistry } from './registry';
 import type { HostServer } from './socket-types';
 import { staticFiles } from './static-files';
 import { wireParser } from './wire';
+import { AddressBudgets, type CostlyRequest } from './budgets';
+import { cachedAnalyser } from './analysis-cache';
 import { MAX_MESSAGE_BYTES } from '../../shared/protocol/limits';
 
 export interface HostOptions {
@@ -36,6 +39,8 @@ export interface HostOptions {
   readonly staticDir?: string | null;
   /** How long a player may be gone before the owner can hand the seat to a bot. */
   readonly graceMs?: number;
+  /** How long a second of a table's "a bot after N seconds" lasts (tests shorten it). */
+  readonly secondMs?: number;
   /** The pause before a bot moves, so humans can follow. */
   readonly botDelayMs?: number;
   readonly botPolicy?: BotPolicy;
@@ -44,6 +49,8 @@ export interface HostOptions {
   /** "Could I have won?" for a replayed decision, off the main thread; without it, refused. */
   readonly analyse?: Analyser;
   readonly rateLimit?: RateLimit;
+  /** Budgets per device (client address) for hints, analyses, exports and replays (budgets.ts). */
+  readonly budgets?: Partial<Record<CostlyRequest, RateLimit>>;
   readonly maxTables?: number;
   /** When idle lobbies go, idle games park, and how many tables one address may open. */
   readonly lifecycle?: Partial<Lifecycle>;
@@ -58,6 +65,8 @@ export interface HostOptions {
    * from the listen address: every LAN address for 0.0.0.0, none for loopback).
    */
   readonly reachableAddresses?: () => readonly string[];
+  /** Which client addresses are guests (default: any but loopback), for `guests()`. */
+  readonly isGuest?: (address: string) => boolean;
   /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
   readonly attempts?: { readonly table?: TableGuessPolicy; readonly address?: AttemptPolicy };
 }
@@ -70,6 +79,10 @@ export interface Host {
   readonly io: HostServer;
   /** The HTTP server; more listeners may hand it their connections (the app's LAN door). */
   readonly http: HttpServer;
+  /** The players seated at tables in play from other machines (the desktop app's game night). */
+  guests(): Guests;
+  /** Calls `listener` whenever that number changes; returns an unsubscribe. */
+  onGuestsChange(listener: (guests: Guests) => void): () => void;
   /** Stops taking requests, finishes and flushes every table, closes everything. */
   close(): Promise<void>;
 }
@@ -101,6 +114,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     res.end('This host does not answer to that name.\n');
   });
   const guards = createSecretGuards(clock, options.attempts);
+  const budgets = new AddressBudgets(clock, options.budgets);
+  const analyse = options.analyse && cachedAnalyser(options.analyse);
   const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
@@ -118,6 +133,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     clock,
     log,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    secondMs: options.secondMs ?? 1000,
     botDelayMs: options.botDelayMs ?? DEFAULT_BOT_DELAY_MS,
     botPolicy: options.botPolicy ?? randomPolicy(),
     hint: options.hint,
@@ -125,7 +141,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     maxTables: options.maxTables ?? 64,
     lifecycle: options.lifecycle,
     port: () => port,
+    onChange: () => guests.poke(),
   });
+  const isGuest = options.isGuest ?? ((address: string) => !isLoopback(address));
+  const guests = guestWatcher(() => countGuests(io, registry, isGuest));
 
   io.on('connection', (socket) => {
     socket.data = { binding: null, sentVersion: -1, bucket: new TokenBucket(rateLimit, clock) };
@@ -138,7 +157,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse: options.analyse });
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -160,6 +179,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     tables: registry,
     io,
     http: server,
+    guests: () => guests.current(),
+    onGuestsChange: (listener) => guests.subscribe(listener),
     close: () =>
       (closing ??= (async () => {
         ready = false;

@@ -9,10 +9,12 @@ import { type SecretGuards, beginPin, beginToken, tokenWait } from './attempts';
 import type { Log } from './log';
 import { orderForClient } from './lan-urls';
 import { refuse } from './refusal';
-import { TooManyTables, TooManyTablesHere, type TableRegistry } from './registry';
+import type { TableRegistry } from './registry';
+import { limitRefusal } from './table-limits';
 import type { HostSocket } from './socket-types';
 import type { Table } from './table';
 import { type Analyser, AnalysisBusy, ReplaySession } from './replay-session';
+import type { AddressBudgets, CostlyRequest } from './budgets';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -73,6 +75,26 @@ async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | '
   }
 }
 
+/** Events that cost the host real work, each within its budget per device (budgets.ts), taken before anything else. */
+const COSTS: { readonly [E in ClientEvent]?: CostlyRequest } = {
+  'game:hint': 'hint',
+  'replay:analyse': 'analysis',
+  'archive:export': 'export',
+  'replay:open': 'replay',
+};
+
+/** The refusal of an event whose budget this device has spent; null when it may go on. */
+function overBudget(event: ClientEvent, from: Sender): Refusal | null {
+  const kind = COSTS[event];
+  const { budgets } = from.context;
+  if (kind === undefined || budgets.take(kind, from.address)) return null;
+  const seconds = budgets.waitSeconds(kind);
+  return { ...refuse('TOO_MANY_REQUESTS', `this device asked for too many of these lately: try again in ${seconds} s`), retryAfterMs: seconds * 1000 };
+}
+
+/** The host's own machine: loopback. */
+const isLocal = (address: string): boolean => address.startsWith('127.') || address === '::1';
+
 /** The owner of a table recovered from a damaged file hears, once, how much was lost. */
 function tellRecovery({ socket, registry }: Sender, t: Table): void {
   const recovery = registry.takeRecoveryNotice(t.id);
@@ -89,8 +111,8 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     try {
       table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false, address);
     } catch (e) {
-      if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES');
-      if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
+      const refusal = limitRefusal(e);
+      if (refusal) return refusal;
       throw e;
     }
     const seated = await table.join(socket.id, { name: p.playerName, pin: p.pin, seat: 0 });
@@ -108,6 +130,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),
+  'table:autoBot': (p, from) => bound(from, (t) => t.setAutoBot(from.socket.id, p.afterS)),
   'table:removePlayer': (p, from) => bound(from, (t) => t.removePlayer(from.socket.id, p.seat)),
   'table:start': (_, from) => bound(from, (t) => t.start(from.socket.id)),
   'seat:giveToBot': (p, from) => bound(from, (t) => t.giveToBot(from.socket.id, p.seat, p.level)),
@@ -120,9 +143,9 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
-  'archive:list': async (_, { registry }) => ({ ok: true, games: await registry.finishedGames() }),
-  'archive:export': async (p, { registry }) => {
-    const record = await registry.finishedRecord(p.tableId);
+  'archive:list': async (p, { registry, address }) => ({ ok: true, games: await registry.finishedGames({ tokens: p?.tokens ?? [], local: isLocal(address) }) }),
+  'archive:export': async (p, { registry, address }) => {
+    const record = await registry.finishedRecord(p.tableId, { tokens: p.token === undefined ? [] : [p.token], local: isLocal(address) });
     return record ? { ok: true, record } : refuse('NO_TABLE');
   },
   'host:addresses': (_, { address, context }) => ({
@@ -130,7 +153,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
-  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id)),
+  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id, from.address)),
   'replay:open': (p, { socket }) => {
     const opened = ReplaySession.open(p.record);
     if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
@@ -139,9 +162,9 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   },
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
   'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),
-  'replay:analyse': (p, { socket, context }) =>
-    replaying(socket, async (r) => {
-      const { analyse, log } = context;
+  'replay:analyse': (p, from) =>
+    replaying(from.socket, async (r) => {
+      const { analyse, log } = from.context;
       if (!analyse) return refuse('HINTS_UNAVAILABLE');
       try {
         const analysis = await r.analyseWith(analyse, p.version, Date.now());
@@ -179,6 +202,8 @@ export interface HostContext {
   readonly port: () => number;
   /** Where replay analyses run (the bot pool); without it they are refused. */
   readonly analyse?: Analyser;
+  /** The budgets per device for hints, analyses, exports and replays. */
+  readonly budgets: AddressBudgets;
 }
 
 export function registerHandlers(socket: HostSocket, registry: TableRegistry, context: HostContext): void {
@@ -190,7 +215,10 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, co
     try {
       if (!ack && NEEDS_ACK.has(event)) return;
       const parsed = SCHEMAS[event].safeParse(raw);
-      if (!parsed.success) {
+      const spent = overBudget(event, from);
+      if (spent) {
+        reply = spent;
+      } else if (!parsed.success) {
         const issue = parsed.error.issues[0];
         reply = refuse('BAD_REQUEST', `${event}: ${issue?.code ?? 'invalid'} at ${issue?.path.join('.') || 'payload'}`.slice(0, 120));
       } else {

@@ -2,13 +2,14 @@
 // announced to the lobby and the LAN when they change, closed at shutdown. Their lifecycle:
 // a lobby nobody is connected to goes after a few minutes; a game nobody is connected to is
 // parked (out of memory, its file on disk, back on the first resume); a finished game leaves
-// memory at once for the finished-games archive. One client address may open only so many tables.
+// memory at once for the finished-games archive. Tables count to the address that created them
+// while someone is at them (table-limits.ts), and a full host makes room before it says no.
 import { rm } from 'node:fs/promises';
-import { freeSeats, type TableInfo } from '../../shared/protocol/table-info';
-import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import type { TableInfo } from '../../shared/protocol/table-info';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../shared/rules/types';
 import type { Advertiser } from './advertiser';
-import { FinishedArchive, summaryOf } from './finished-archive';
+import { TableAdverts } from './adverts';
+import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from './finished-archive';
 import type { FinishedGame } from '../../shared/protocol/archive';
 import type { GameRecord } from '../../shared/rules/record/record';
 import { SocketConnections, tableRoom } from './connections';
@@ -18,9 +19,10 @@ import { Table, type TableDeps } from './table';
 import { TABLE_FILE_VERSION, type TableHeader } from './table-log';
 import { TableModel } from './table-model';
 import { type Recovery, recoverTable } from './table-recovery';
-import { type PinHash, hashPin, hashToken, newSeed, newTableId, newToken } from './tokens';
+import { type PinHash, hashPin, newSeed, newTableId } from './tokens';
 import type { Reply, Seated } from '../../shared/protocol/events';
-import { refuse } from './refusal';
+import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from './table-limits';
+import { Rematches } from './rematch';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -31,6 +33,8 @@ export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' 
   /** The HTTP port, for adverts. */
   readonly port: () => number;
   readonly lifecycle?: Partial<Lifecycle>;
+  /** Called after any table changed (seats, connections, phase) or went. */
+  readonly onChange?: () => void;
 }
 
 export interface Lifecycle {
@@ -40,7 +44,7 @@ export interface Lifecycle {
   readonly parkAfterMs: number;
   /** How often idle tables are looked for. */
   readonly sweepMs: number;
-  /** Tables one client address may have open (lobbies and games) at a time. */
+  /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
   readonly maxTablesPerAddress: number;
 }
 
@@ -48,7 +52,10 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   lobbyIdleMs: 3 * 60_000,
   parkAfterMs: 10 * 60_000,
   sweepMs: 10_000,
-  maxTablesPerAddress: 8,
+  // Well below the host's 64: a device seldom needs more than two tables, a host machine
+  // setting up a game night a few; eleven devices would be needed to fill the host with games,
+  // and lobbies give way to a newcomer anyway (table-limits.ts).
+  maxTablesPerAddress: 6,
 };
 
 export interface NewTable {
@@ -66,10 +73,6 @@ export interface NewTable {
   readonly pinHash?: PinHash | null;
 }
 
-export class TooManyTables extends Error {}
-/** One client address has as many tables open as it may. */
-export class TooManyTablesHere extends Error {}
-
 /** A table resumed from the valid part of a damaged file. */
 export interface TableRecovery extends Recovery {
   /** Where the damaged file is kept. */
@@ -79,9 +82,8 @@ export interface TableRecovery extends Recovery {
 export class TableRegistry {
   private readonly tables = new Map<string, Table>();
   /** The table each finished table plays again at, with the new seats' tokens. */
-  private readonly rematches = new Map<string, { table: Table; tokens: (string | null)[] }>();
-  /** What was last advertised per table, to call the advertiser only on real changes. */
-  private readonly advertised = new Map<string, string>();
+  private readonly rematches: Rematches;
+  private readonly adverts: TableAdverts;
   private readonly tableDeps: TableDeps;
   private readonly recoveries = new Map<string, TableRecovery>();
   private readonly unreadable: { path: string; reason: string }[] = [];
@@ -89,8 +91,8 @@ export class TableRegistry {
   private readonly lifecycle: Lifecycle;
   /** Since when nobody has been connected to a table (absent while someone is). */
   private readonly idleSince = new Map<string, number>();
-  /** Which client address opened a table (tables made in this run only). */
-  private readonly createdBy = new Map<string, string>();
+  /** Tables being created: their room is taken before they exist. */
+  private creating = 0;
   /** Games parked on disk, with the info they had: listed, and loaded back on resume. */
   private readonly parked = new Map<string, TableInfo>();
   private readonly unparking = new Map<string, Promise<Table | undefined>>();
@@ -101,12 +103,15 @@ export class TableRegistry {
   constructor(private readonly deps: RegistryDeps) {
     this.lifecycle = { ...DEFAULT_LIFECYCLE, ...deps.lifecycle };
     this.archive = new FinishedArchive(deps.dataDir);
+    this.adverts = new TableAdverts(deps.advertiser, deps.log, deps.port);
+    this.rematches = new Rematches({ create: (req, address) => this.create(req, false, address), dispose: (t) => this.dispose(t, true) });
     this.sweeper = setInterval(() => void this.sweep(), this.lifecycle.sweepMs);
     this.sweeper.unref();
     this.tableDeps = {
       clock: deps.clock,
       log: deps.log,
       graceMs: deps.graceMs,
+      secondMs: deps.secondMs,
       botDelayMs: deps.botDelayMs,
       botPolicy: deps.botPolicy,
       hint: deps.hint,
@@ -153,11 +158,16 @@ export class TableRegistry {
 
   /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
   async create(req: NewTable, announce = true, address?: string): Promise<Table> {
-    if (address !== undefined) {
-      const open = [...this.createdBy].filter(([id, by]) => by === address && (this.tables.has(id) || this.parked.has(id))).length;
-      if (open >= this.lifecycle.maxTablesPerAddress) throw new TooManyTablesHere(`at most ${this.lifecycle.maxTablesPerAddress} tables per address`);
+    await this.makeRoom(address);
+    this.creating++;
+    try {
+      return await this.createTable(req, announce, address);
+    } finally {
+      this.creating--;
     }
-    if (this.tables.size + this.parked.size >= this.deps.maxTables) throw new TooManyTables(`at most ${this.deps.maxTables} tables`);
+  }
+
+  private async createTable(req: NewTable, announce: boolean, address: string | undefined): Promise<Table> {
     const header: TableHeader = {
       t: 'table',
       v: TABLE_FILE_VERSION,
@@ -171,55 +181,57 @@ export class TableRegistry {
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
+      ...(address === undefined ? {} : { by: address }),
     };
     const file = await TableFile.create(this.deps.dataDir, header);
     const table = new Table(this.tableDeps, new TableModel(header), file);
     this.tables.set(table.id, table);
-    if (address !== undefined) this.createdBy.set(table.id, address);
     this.idleSince.set(table.id, this.deps.clock.now());
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
   }
 
-  /**
-   * Play again: a new table with the same seats, started at once. Players still at the old
-   * table keep their seats (each is told their new seat); a seat whose player has gone, or
-   * that a bot was playing, goes to a bot. A second request joins the same new table.
-   */
-  async rematch(old: Table, conn: string): Promise<Reply<Seated>> {
-    const seat = old.seatOf(conn);
-    if (seat === null) return refuse('NOT_SEATED');
-    if (old.model.phase !== 'over') return refuse('GAME_NOT_OVER');
-    let again = this.rematches.get(old.id);
-    if (!again || again.table.isClosed) {
-      const { header, seats, owner } = old.model;
-      const present = old.info().seats.map((s) => s.connected);
-      const tokens = seats.map((s, i) => (s.kind === 'human' && !s.botControlled && (i === seat || present[i]) ? newToken() : null));
-      const table = await this.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs }, false);
-      const started = await table.seatAndStart(
-        seats.map((s, i) => {
-          const token = tokens[i];
-          return token ? { name: s.name ?? '', tokenHash: hashToken(token) } : { level: s.botLevel };
-        }),
-        owner !== null && tokens[owner] ? owner : seat,
-      );
-      if (!started.ok) {
-        await this.dispose(table, true);
-        return started;
-      }
-      again = { table, tokens };
-      this.rematches.set(old.id, again);
-      const info = table.info();
-      tokens.forEach((token, i) => {
-        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info });
-      });
+  /** Makes room for a new table from `address`: idle tables, then a heavy address's lobbies, give way. */
+  private async makeRoom(address: string | undefined): Promise<void> {
+    const limits = { total: this.deps.maxTables - this.creating, perAddress: this.lifecycle.maxTablesPerAddress };
+    // Each round removes one table; a table that fails to go (its archive cannot be written) is not asked twice.
+    const failed = new Set<string>();
+    for (let round = 0; round <= this.deps.maxTables; round++) {
+      const room = roomFor(address, this.limited().filter((t) => !failed.has(t.id)), limits);
+      if (room.kind === 'ok') return;
+      if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perAddress} tables open at a time`);
+      if (room.kind === 'full') break;
+      const table = this.tables.get(room.id)!;
+      await this.giveWay(table);
+      if (this.tables.get(room.id) === table) failed.add(room.id);
     }
-    const token = again.tokens[seat];
-    if (!token) return refuse('SEAT_TAKEN');
-    const resumed = await again.table.resume(conn, token);
-    if (!resumed.ok) return resumed;
-    return { ok: true, tableId: resumed.tableId, seat, token, table: resumed.table };
+    throw new TooManyTables(`this host has ${this.deps.maxTables} tables open, each with someone at it`);
+  }
+
+  /** The tables in memory as the limits see them (those leaving already are gone). */
+  private limited(): LimitedTable[] {
+    return this.all()
+      .filter((t) => !t.isClosed && !this.finishing.has(t.id))
+      .map((t) => {
+        const { header } = t.model;
+        const idle = this.idleSince.get(t.id);
+        return { id: t.id, by: header.by, live: t.hasConnections(), lobby: t.model.phase === 'lobby', kept: header.persistent && t.model.phase === 'lobby', since: idle ?? header.createdAt };
+      });
+  }
+
+  /** A table leaves memory to make room: a lobby goes, a game is parked, a finished game archived. */
+  private async giveWay(table: Table): Promise<void> {
+    const phase = table.model.phase;
+    this.deps.log.info(`table ${table.id}: gives way to a new table (${phase})`);
+    if (phase === 'lobby') await this.dispose(table, true);
+    else if (phase === 'playing') await this.park(table);
+    else await this.finish(table);
+  }
+
+  /** Play again (rematch.ts): a new table with the same seats, started at once. */
+  rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
+    return this.rematches.play(old, conn, address);
   }
 
   /**
@@ -301,24 +313,25 @@ export class TableRegistry {
     const info = table.info();
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
-    this.withdraw(table.id);
+    this.adverts.withdraw(table.id);
     this.parked.set(table.id, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
     await table.close();
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
   }
 
-  /** The finished games: those still open at their end, then the archive's. */
-  async finishedGames(): Promise<FinishedGame[]> {
-    const open = this.all().filter((t) => t.model.phase === 'over');
+  /** The finished games `asker` may see: those still open at their end, then the archive's. */
+  async finishedGames(asker: Asker): Promise<FinishedGame[]> {
+    const hashes = seatHashes(asker);
+    const open = this.all().filter((t) => t.model.phase === 'over' && mayViewModel(t.model, asker, hashes));
     const now = this.deps.clock.now();
-    return [...open.map((t) => summaryOf(t.model, now)), ...(await this.archive.list()).filter((g) => !this.tables.has(g.id))];
+    return [...open.map((t) => summaryOf(t.model, now)), ...(await this.archive.list(asker)).filter((g) => !this.tables.has(g.id))];
   }
 
-  /** A finished game's record, from memory or the archive; null when there is none. */
-  async finishedRecord(id: string): Promise<GameRecord | null> {
+  /** A finished game's record, from memory or the archive, if `asker` may see it; null otherwise. */
+  async finishedRecord(id: string, asker: Asker): Promise<GameRecord | null> {
     const open = this.tables.get(id);
-    if (open) return open.model.phase === 'over' ? open.record() : null;
-    return this.archive.record(id);
+    if (open) return open.model.phase === 'over' && mayViewModel(open.model, asker) ? open.record() : null;
+    return (await this.archive.mayView(id, asker)) ? this.archive.record(id) : null;
   }
 
   /** A finished game nobody is at leaves memory; its file goes to the archive. */
@@ -367,10 +380,10 @@ export class TableRegistry {
   async dispose(table: Table, forget: boolean): Promise<void> {
     this.tables.delete(table.id);
     this.idleSince.delete(table.id);
-    this.createdBy.delete(table.id);
-    this.rematches.delete(table.id);
-    this.withdraw(table.id);
+    this.rematches.forget(table.id);
+    this.adverts.withdraw(table.id);
     this.deps.io.to('lobby').emit('table:closed', table.id);
+    this.deps.onChange?.();
     await table.close();
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
   }
@@ -383,38 +396,7 @@ export class TableRegistry {
     if (table.model.phase === 'over' && !table.hasConnections()) void this.finish(table);
     const info = table.info();
     this.deps.io.to(['lobby', tableRoom(table.id)]).emit('table:updated', info);
-    this.advertise(info);
-  }
-
-  private advertise(info: TableInfo): void {
-    if (info.phase === 'over') return this.withdraw(info.id);
-    const ad = {
-      tableId: info.id,
-      name: info.name,
-      port: this.deps.port(),
-      protocol: PROTOCOL_VERSION,
-      seats: info.players,
-      freeSeats: freeSeats(info),
-      phase: info.phase,
-      hasPin: info.hasPin,
-      path: `/t/${info.id}`,
-    };
-    const key = JSON.stringify(ad);
-    if (this.advertised.get(info.id) === key) return;
-    this.advertised.set(info.id, key);
-    try {
-      this.deps.advertiser.advertise(ad);
-    } catch (e) {
-      this.deps.log.error(`table ${info.id}: advertising failed`, e);
-    }
-  }
-
-  private withdraw(id: string): void {
-    if (!this.advertised.delete(id)) return;
-    try {
-      this.deps.advertiser.withdraw(id);
-    } catch (e) {
-      this.deps.log.error(`table ${id}: withdrawing the advert failed`, e);
-    }
+    this.adverts.show(info);
+    this.deps.onChange?.();
   }
 }

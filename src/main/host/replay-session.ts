@@ -96,9 +96,16 @@ export class ReplaySession {
     return { view: viewFor(s, 'spectator'), hands: s.hands };
   }
 
-  /** The story of every version, as `viewer` may know it (all hands open: as each event's own player knows it). */
+  private readonly logs = new Map<ReplayViewer, EventBatch[]>();
+
+  /** The story of every version, as `viewer` may know it (all hands open: as each event's own player knows it); worked out once per viewer. */
   log(viewer: ReplayViewer): EventBatch[] {
-    return this.events.map((events, version) => ({ version, events: events.map((e) => (viewer === 'all' ? openEvent(e) : redactEvent(e, viewer))) }));
+    let log = this.logs.get(viewer);
+    if (!log) {
+      log = this.events.map((events, version) => ({ version, events: events.map((e) => (viewer === 'all' ? openEvent(e) : redactEvent(e, viewer))) }));
+      this.logs.set(viewer, log);
+    }
+    return log;
   }
 
   /** The versions at which `seat` made a decision (the state before its action). */

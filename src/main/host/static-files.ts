@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import type { RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { CONTENT_SECURITY_POLICY } from './csp';
 
 /** Vite's build puts every hashed asset, and only those, under /assets/. */
 const HASHED = /^\/assets\//;
@@ -23,6 +24,9 @@ export function staticFiles(dir: string | null): RequestListener {
     const serve = sirv(dir, { single: true, etag: true, dev: false, gzip: true, brotli: true, setHeaders: cacheHeaders });
     return (req, res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Every answer carries the policy: index.html answers `/`, `/?table=…` and unknown paths
+      // alike (sirv's `single`), and browsers ignore it on scripts, styles and images.
+      res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       // The app loads its assets by relative paths, so it must be served from the root.
       const link = TABLE_LINK.exec((req.url ?? '').split('?')[0]!);
       if (link) {
@@ -37,7 +41,7 @@ export function staticFiles(dir: string | null): RequestListener {
     };
   }
   return (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
     res.end('Chronicle host is running, but the app is not built here (run: npm run build).\n');
   };
 }

@@ -5,6 +5,7 @@
 import { MAX_BOT_DELAY_MS } from '../../shared/protocol/events';
 import { z } from 'zod';
 import type { Action } from '../../shared/rules/actions';
+import { AUTO_BOT_SECONDS, type AutoBotAfter } from '../../shared/protocol/auto-bot';
 import { BOT_LEVELS, type BotLevel } from '../../shared/protocol/bot-level';
 import { actionSchema, optionsSchema, playersSchema, seatSchema } from '../../shared/rules/schemas';
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../shared/rules/types';
@@ -28,6 +29,8 @@ export interface TableHeader {
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
   readonly persistent: boolean;
+  /** The client address that created the table (absent for the host's own), for the limits per device. */
+  readonly by?: string;
 }
 
 export type TableLine =
@@ -38,7 +41,8 @@ export type TableLine =
   | { readonly t: 'start' }
   | { readonly t: 'act'; readonly a: Action; readonly seq: number | null }
   | { readonly t: 'control'; readonly seat: Seat; readonly bot: boolean; readonly level?: BotLevel }
-  | { readonly t: 'left'; readonly seat: Seat };
+  | { readonly t: 'left'; readonly seat: Seat }
+  | { readonly t: 'autoBot'; readonly afterS: AutoBotAfter };
 
 const seat = seatSchema;
 const text = z.string().max(400);
@@ -59,6 +63,7 @@ const header = z.strictObject({
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),
+  by: z.string().max(64).optional(),
 });
 
 const level = z.enum(BOT_LEVELS).optional();
@@ -71,6 +76,7 @@ const line = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('act'), a: action, seq: z.int().min(1).nullable() }),
   z.strictObject({ t: z.literal('control'), seat, bot: z.boolean(), level }),
   z.strictObject({ t: z.literal('left'), seat }),
+  z.strictObject({ t: z.literal('autoBot'), afterS: z.literal(AUTO_BOT_SECONDS).nullable() }),
 ]);
 
 // Version 1, the first shape of the file: no PIN, no owner lines (the first seated player

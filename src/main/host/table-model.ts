@@ -5,6 +5,7 @@ import type { Action } from '../../shared/rules/actions';
 import { type Applied, applyAction, newGame } from '../../shared/rules/engine';
 import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
+import { type AutoBotAfter, DEFAULT_AUTO_BOT } from '../../shared/protocol/auto-bot';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../shared/protocol/bot-level';
 import type { Reply } from '../../shared/protocol/events';
 import type { GameEventBatch } from '../../shared/protocol/event-log';
@@ -48,6 +49,8 @@ const freeSlot = (): SeatSlot => ({
 export class TableModel {
   readonly seats: SeatSlot[];
   owner: Seat | null = null;
+  /** A dropped player's seat goes to a bot after this many seconds (null: the table waits). */
+  autoBotAfterS: AutoBotAfter = DEFAULT_AUTO_BOT;
   state: GameState | null = null;
   readonly actions: Action[] = [];
   /** The engine's events of every version so far, for the players' game logs. */
@@ -120,6 +123,9 @@ export class TableModel {
         return;
       case 'left':
         this.seats[line.seat]!.left = true;
+        return;
+      case 'autoBot':
+        this.autoBotAfterS = line.afterS;
         return;
     }
   }

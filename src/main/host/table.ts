@@ -14,6 +14,8 @@ import type { GameState } from '../../shared/rules/state';
 import type { Seat } from '../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../shared/rules/view';
 import { type Presence, graceLeft, handoverCheck } from './absence';
+import type { AutoBotAfter } from '../../shared/protocol/auto-bot';
+import { AutoBotWatch } from './auto-bot';
 import { BotDriver, type BotPolicy } from './bot-seats';
 import type { Clock } from './clock';
 import type { Log } from './log';
@@ -38,6 +40,8 @@ export interface TableDeps {
   readonly clock: Clock;
   readonly log: Log;
   readonly graceMs: number;
+  /** How long one second of the table's "a bot after N seconds" lasts (tests shorten it). */
+  readonly secondMs: number;
   readonly botDelayMs: number;
   readonly botPolicy: BotPolicy;
   /** What the Master would play from a view, for hints; absent when the host runs no Master. */
@@ -59,6 +63,8 @@ export class Table {
   private readonly queue = new SerialQueue();
   private readonly connections: TableConnections;
   private readonly bots: BotDriver;
+  /** Dropped seats that a bot takes over after the table's chosen time. */
+  private readonly absence: AutoBotWatch;
   /** A write to the table file failed: the table refuses changes from then on. */
   private broken = false;
   private closed = false;
@@ -71,7 +77,10 @@ export class Table {
     this.connections = deps.connections(
       model.id,
       model.seats.map((s) => s.kind === 'human'),
-      () => deps.changed(this),
+      () => {
+        this.watchAbsence();
+        deps.changed(this);
+      },
       (viewer, after, upTo) => batchesFor(this.model.log, viewer, after, upTo),
     );
     this.bots = new BotDriver(
@@ -86,7 +95,15 @@ export class Table {
       model.header.botDelayMs ?? deps.botDelayMs,
       deps.log,
     );
+    this.absence = new AutoBotWatch({
+      model,
+      secondMs: deps.secondMs,
+      clock: deps.clock,
+      goneSince: (seat) => this.connections.presence(seat).goneSince,
+      handOver: (seat) => this.autoHandOver(seat),
+    });
     this.bots.schedule();
+    this.watchAbsence();
   }
 
   get id(): string {
@@ -124,6 +141,7 @@ export class Table {
       seats: seatInfo,
       spectators: this.connections.spectatorCount(),
       graceMs: this.deps.graceMs,
+      autoBotAfterS: this.model.autoBotAfterS,
     };
   }
 
@@ -156,9 +174,10 @@ export class Table {
    * A table made to play again: its seats as given (players with fresh tokens, bots), the same
    * owner, and the game started at once.
    */
-  seatAndStart(seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null): Promise<Reply> {
+  seatAndStart(seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null, autoBot: AutoBotAfter): Promise<Reply> {
     return this.run(async () => {
-      const lines: TableLine[] = seats.map((s, seat) => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash }));
+      const lines: TableLine[] = autoBot === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS: autoBot }];
+      lines.push(...seats.map((s, seat): TableLine => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash })));
       if (owner !== null) lines.push({ t: 'owner', seat: owner });
       lines.push({ t: 'start' });
       const failed = await this.writeAndApply(lines);
@@ -198,8 +217,10 @@ export class Table {
       }
       if (seat < 0) return refuse('BAD_TOKEN');
       // A seat handed to a bot before the start is the player's again as they come back: there
-      // is no game to take back yet (in a game, they take it back when they choose).
-      if (this.model.phase === 'lobby' && this.model.seat(seat).botControlled) {
+      // is no game to take back yet. In a game, a player who left on purpose chose to come back
+      // by resuming; one handed over while away takes it back when they choose.
+      const slot = this.model.seat(seat);
+      if (slot.botControlled && (this.model.phase === 'lobby' || (this.model.phase === 'playing' && slot.left))) {
         const failed = await this.writeAndApply([{ t: 'control', seat, bot: false }]);
         if (failed) return failed;
       }
@@ -239,6 +260,11 @@ export class Table {
 
   addBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
     return this.manage(conn, () => lobby.addBot(this.model, seat, level));
+  }
+
+  /** The owner chooses what happens to a dropped player's seat (the table file keeps it). */
+  setAutoBot(conn: ConnectionId, afterS: AutoBotAfter): Promise<Reply> {
+    return this.manage(conn, () => (afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
   }
 
   removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
@@ -324,6 +350,7 @@ export class Table {
     if (this.closed) return;
     this.closed = true;
     this.bots.stop();
+    this.absence.clear();
     await this.queue.idle();
     await this.file.close();
     this.connections.close(this.id);
@@ -352,8 +379,21 @@ export class Table {
     if (failed) return failed;
     after?.();
     this.bots.schedule();
+    this.watchAbsence();
     this.deps.changed(this);
     return { ok: true };
+  }
+
+  private watchAbsence(): void {
+    if (!this.closed) this.absence.watch();
+  }
+
+  /** A dropped player's time is up: a bot plays their seat until they take it back. */
+  private autoHandOver(seat: Seat): void {
+    void this.run(() => {
+      if (!this.absence.due(seat, this.connections.presence(seat).connected)) return { ok: true };
+      return this.change([{ t: 'control', seat, bot: true }], () => this.connections.handedOver(seat));
+    });
   }
 
   /** Apply, write and flush, then show everyone. The only place the game moves forward. */
@@ -417,6 +457,7 @@ export class Table {
   private takeSeat(conn: ConnectionId, seat: Seat): void {
     this.connections.takeSeat(conn, seat);
     this.model.seat(seat).left = false;
+    this.watchAbsence();
   }
 
   /** The seat this connection holds here (not spectators), or null. */

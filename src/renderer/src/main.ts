@@ -1,5 +1,6 @@
 // Renderer entry: connects to the host that served this page (Socket.IO on the same port) and
 // mounts the app. Runs in Electron's window and in any LAN browser.
+import './zod-jitless';
 import { mount } from 'svelte';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';

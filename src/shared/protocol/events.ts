@@ -7,6 +7,7 @@ import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import type { ArchiveExport, FinishedGame } from './archive';
+import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
 import type { EventBatch } from './event-log';
 import type { ErrorCode } from './errors';
@@ -114,6 +115,8 @@ export interface ClientToServerEvents {
   /** The owner frees another player's seat before the start. */
   'table:removePlayer': (payload: SeatRequest, ack: AckFn) => void;
   'table:start': (payload: Empty, ack: AckFn) => void;
+  /** The owner chooses what happens to a dropped seat: a bot after so many seconds, or wait (null). */
+  'table:autoBot': (payload: { afterS: AutoBotAfter }, ack: AckFn) => void;
   /** The owner hands an absent player's seat to a bot. */
   'seat:giveToBot': (payload: BotRequest, ack: AckFn) => void;
   /** A returning player takes their seat back from the bot. */
@@ -127,10 +130,13 @@ export interface ClientToServerEvents {
    * reachable from this machine only.
    */
   'host:addresses': (payload: Empty, ack: AckFn<{ urls: string[] }>) => void;
-  /** The finished games this host keeps, latest first. */
-  'archive:list': (payload: Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
-  /** One finished game's record (record-format.md), to save or replay. */
-  'archive:export': (payload: { readonly tableId: string }, ack: AckFn<ArchiveExport>) => void;
+  /**
+   * The finished games this host keeps, latest first, that the asker may see: those where one
+   * of `tokens` held a seat and, asked from the host's own machine, those of tables without a PIN.
+   */
+  'archive:list': (payload: { readonly tokens?: readonly string[] } | Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
+  /** One finished game's record (record-format.md), to save or replay; seen as `archive:list` sees it (else NO_TABLE). */
+  'archive:export': (payload: { readonly tableId: string; readonly token?: string }, ack: AckFn<ArchiveExport>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
   /** The finished game's record (record-format.md), to save as a `.chronicle.json`. */

@@ -3,6 +3,7 @@
 import { MAX_BOT_DELAY_MS } from './events';
 import { z } from 'zod';
 import { choiceSchema, chooseSchema, optionsSchema, playSchema, playersSchema, seatSchema } from '../rules/schemas';
+import { AUTO_BOT_SECONDS } from './auto-bot';
 import { BOT_LEVELS } from './bot-level';
 import type { ClientEvent, PayloadOf } from './events';
 import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
@@ -21,6 +22,8 @@ const cleaned = (max: number) =>
     .transform((s) => cleanText(s, max))
     .pipe(z.string().min(1));
 const empty = z.strictObject({}).nullish(); // an omitted payload arrives as null
+/** Seat tokens one `archive:list` may show (a device's games: it keeps one token per table). */
+export const MAX_ARCHIVE_TOKENS = 200;
 
 const options = optionsSchema.partial();
 
@@ -52,6 +55,7 @@ export const SCHEMAS = {
   'table:removeBot': z.strictObject({ seat }),
   'table:removePlayer': z.strictObject({ seat }),
   'table:start': empty,
+  'table:autoBot': z.strictObject({ afterS: z.literal(AUTO_BOT_SECONDS).nullable() }),
   'seat:giveToBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'seat:takeBack': empty,
   'game:act': z.strictObject({
@@ -68,8 +72,8 @@ export const SCHEMAS = {
   'replay:step': z.strictObject({ version: z.number().int().min(0), viewer: replayViewer }),
   'replay:log': z.strictObject({ viewer: replayViewer }),
   'replay:analyse': z.strictObject({ version: z.number().int().min(0) }),
-  'archive:list': empty,
-  'archive:export': z.strictObject({ tableId }),
+  'archive:list': z.strictObject({ tokens: z.array(z.string().regex(TOKEN)).max(MAX_ARCHIVE_TOKENS).optional() }).nullish(),
+  'archive:export': z.strictObject({ tableId, token: z.string().regex(TOKEN).optional() }),
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -1,6 +1,7 @@
 // The public lobby information of a table: what anyone on the network may see. No tokens, no
 // seed, no cards.
 import type { GameOptions, Seat } from '../rules/types';
+import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
 
 export interface SeatInfo {
@@ -40,6 +41,8 @@ export interface TableInfo {
   readonly spectators: number;
   /** How long a player may be gone before the owner can hand the seat to a bot. */
   readonly graceMs: number;
+  /** A dropped player's seat goes to a bot after this many seconds; null: the table waits. */
+  readonly autoBotAfterS: AutoBotAfter;
 }
 
 export const freeSeats = (t: TableInfo): number => t.seats.filter((s) => s.kind === 'free').length;

@@ -25,11 +25,13 @@ export interface HostProcessOptions {
   readonly botDelayMs?: number;
   /** How long an absent player's seat waits before a bot may take it (the host's default otherwise). */
   readonly graceMs?: number;
+  /** How long one second of a table's "a bot after N seconds" lasts (the real second otherwise). */
+  readonly secondMs?: number;
 }
 
 export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
-  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50), ...(options.graceMs === undefined ? [] : [String(options.graceMs)])];
+  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50), String(options.graceMs ?? ''), String(options.secondMs ?? '')];
   const running = await startChild(['--import', 'tsx', 'tests/e2e/helpers/host-process.ts', ...args], /^(\{.*\})\n/, { stderr: 'inherit', timeoutMs: 30_000 });
   const started = JSON.parse(running.ready[1] ?? '') as { url: string; port: number };
   const halt = async (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -11,7 +11,7 @@ export async function startSoloTable(page: Page, url: string, players: number, n
   await page.getByTestId(`seats-${players}`).check();
   await page.getByTestId('create').click();
   // Novice bots think least: the whole game runs at instant speed.
-  await page.getByTestId('bot-level').selectOption('novice');
+  await page.getByTestId('bot-level').locator('input[data-value="novice"]').check();
   for (let added = 1; added < players; added++) {
     await page.getByTestId('add-bot').first().click();
     await expect(page.getByTestId('remove-bot')).toHaveCount(added);

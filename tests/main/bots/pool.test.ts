@@ -75,6 +75,19 @@ describe('bot pool', () => {
     expect(view.legalActions).toContainEqual(action);
   }, 20_000);
 
+  it('sends a worker bots’ turns ahead of the hints waiting for it', async () => {
+    pool = createBotPool({ size: 1 });
+    const s = startGame(4, 'priority', { themeCardOpens: false });
+    const view: PlayerView = viewFor(s, currentDecider(s)!);
+    const answered: string[] = [];
+    // All asked before the worker has loaded: the first hint goes to it first, the others wait.
+    const hints = Array.from({ length: 6 }, (_, i) => pool!.hint(view, { budget: { ms: 100 } }).then(() => answered.push(`hint ${i}`)));
+    const turn = pool.decide('adept', 'table:1', view).then(() => answered.push('turn'));
+    await Promise.all([...hints, turn]);
+    expect(answered).toEqual(['hint 0', 'turn', 'hint 1', 'hint 2', 'hint 3', 'hint 4', 'hint 5']);
+    expect(pool.stats.fallbacks).toBe(0);
+  }, 20_000);
+
   it('analyses a recorded decision in its own worker, as the same analysis here does; a bad record or a full queue is refused', async () => {
     pool = createBotPool({ size: 1 });
     const record = randomRecord({ players: 4, seed: 'pool-analysis' }, new BotRng(3));

@@ -1,11 +1,17 @@
 // The `chronicle` command runs its built bundle (out/cli/, built by `npm ci`'s prepare script),
-// so a host answers HTTP within moments of the command starting.
+// so a host answers HTTP within moments of the command starting; `npm start` where Electron
+// cannot run serves the production build on loopback, rebuilding only when sources changed.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lanAddresses } from '../../../src/main/host/lan-urls';
+import { tcpRefused } from '../shell/helpers/electron-fakes';
 
 const run = promisify(execFile);
 const BUNDLE = resolve('out/cli/main.js');
@@ -90,3 +96,96 @@ describe('chronicle CLI start-up', () => {
     expect(stderr).toContain('chronicle replay FILE');
   });
 });
+
+describe('npm start where Electron cannot run', () => {
+  it('listens on this computer only without mDNS unless --lan, and honours --port', async () => {
+    const { hostArgs, startOptions } = await import('../../../scripts/start-options.js');
+    expect(hostArgs(startOptions([]))).toEqual(['host', '--host', '127.0.0.1', '--no-mdns', '--no-qr']);
+    expect(hostArgs(startOptions(['--port', '7425']))).toEqual(['host', '--host', '127.0.0.1', '--no-mdns', '--no-qr', '--port', '7425']);
+    expect(hostArgs(startOptions(['--lan', '--port', '0']))).toEqual(['host', '--host', '0.0.0.0', '--port', '0']);
+    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--port', '-1'], ['--verbose'], ['--port']]) expect(() => startOptions(bad), bad.join(' ')).toThrow();
+  });
+
+  it('rebuilds only when a source is newer than the last build', async () => {
+    const { buildIsFresh, writeStamp } = await import('../../../scripts/build-stamp.js');
+    const base = mkdtempSync(join(tmpdir(), 'chronicle-stamp-'));
+    dirs.push(base);
+    mkdirSync(join(base, 'src'));
+    mkdirSync(join(base, 'out', 'renderer'), { recursive: true });
+    writeFileSync(join(base, 'src', 'a.ts'), 'x');
+    writeFileSync(join(base, 'out', 'renderer', 'index.html'), 'x');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(base, 'src', 'a.ts'), past, past);
+    expect(buildIsFresh(base, ['src'])).toBe(false); // never built
+    writeStamp(base);
+    expect(buildIsFresh(base, ['src'])).toBe(true);
+    mkdirSync(join(base, 'src', 'deep'));
+    writeFileSync(join(base, 'src', 'deep', 'b.ts'), 'y');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(base, 'src', 'deep', 'b.ts'), future, future);
+    expect(buildIsFresh(base, ['src'])).toBe(false); // a source changed since
+    writeStamp(base);
+    utimesSync(join(base, 'out', '.build-stamp'), new Date(Date.now() + 120_000), new Date(Date.now() + 120_000));
+    expect(buildIsFresh(base, ['src'])).toBe(true);
+    rmSync(join(base, 'out', 'renderer', 'index.html'));
+    expect(buildIsFresh(base, ['src'])).toBe(false); // no build to serve
+  });
+
+  it('serves the minified, precompressed build on the port asked, on loopback only', async (context) => {
+    const { buildIsFresh } = await import('../../../scripts/build-stamp.js');
+    if (!buildIsFresh()) {
+      console.log('npm start test skipped: out/ is older than the sources (run `npm run build`); it would rebuild first');
+      context.skip();
+    }
+    const port = await freePort();
+    const data = mkdtempSync(join(tmpdir(), 'chronicle-npm-start-'));
+    dirs.push(data);
+    const env = { ...process.env, CHRONICLE_DATA: data, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const child = spawn(process.execPath, ['scripts/start.js', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
+      expect(url).toBe(`http://127.0.0.1:${port}/`);
+      const page = await fetch(url!);
+      expect(page.status).toBe(200);
+      const script = /src="\.?\/?(assets\/index-[\w-]+\.js)"/.exec(await page.text())?.[1];
+      expect(script).toBeDefined();
+      const raw = await rawGet(`${url}${script}`, { 'accept-encoding': 'br, gzip' });
+      expect(raw.encoding).toBe('br');
+      const text = brotliDecompressSync(raw.body).toString();
+      expect(text.split('\n').length, 'minified: long lines (the readable build has thousands)').toBeLessThan(1000);
+      expect(raw.body.length).toBeLessThan(text.length / 3);
+      for (const address of lanAddresses()) expect(await tcpRefused(`http://${address}:${port}`), address).toBe(true);
+    } finally {
+      await stop(child);
+    }
+  });
+});
+
+/** A port free right now. */
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Stops `npm start` as Ctrl-C would (it passes the signal on to the host), and waits for it. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', fail);
+  });
+}

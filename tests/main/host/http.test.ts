@@ -2,12 +2,13 @@
 // the app loads its assets by relative paths), or a short notice when there is no build.
 import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, get } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compressDir } from '../../../scripts/compress-renderer.js';
+import { CONTENT_SECURITY_POLICY } from '../../../src/main/host/csp';
 import { type TestHost, startHost } from './helpers/host';
 
 let host: TestHost | undefined;
@@ -60,11 +61,24 @@ describe('the HTTP port', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
 
-    for (const path of ['/', '/index.html', '/?table=abcDEF123456']) {
+    for (const path of ['/', '/index.html', '/?table=abcDEF123456', '/no/such/page']) {
       const page = await raw(`${host.url}${path}`, { 'accept-encoding': 'br' });
       expect(page.res.headers['cache-control']).toBe('no-cache');
+      expect(page.res.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
       expect(brotliDecompressSync(page.body).toString()).toContain('<title>Chronicle</title>');
     }
+  });
+
+  it('sends a strict Content Security Policy with the pages, the only one (the page has no <meta> policy)', async () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe|\*/);
+    const source = await readFile(join(import.meta.dirname, '../../../src/renderer/index.html'), 'utf8');
+    expect(source).not.toMatch(/http-equiv=["']?Content-Security-Policy/i); // one policy, kept in csp.ts
   });
 
   it('says so when the renderer is not built', async () => {

@@ -1,6 +1,7 @@
 // The installers' configuration (electron-builder.json and build/): targets per platform, the
-// macOS network entries, the Windows firewall rules, the icons at every size, the fuses flipped
-// after packing, and `npm run dist` explaining itself in one line where Electron is missing.
+// macOS network entries, signing and notarization, the Windows firewall rules, the AppArmor
+// profiles, the icons at every size, the fuses as electron-builder 26 flips them, and
+// `npm run dist` explaining itself in one line where Electron is missing.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,8 +15,11 @@ import { DEFAULT_PORT } from '../../../src/main/host/create-host';
 const root = join(import.meta.dirname, '../../..');
 const config = JSON.parse(readFileSync(join(root, 'electron-builder.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 const require = createRequire(import.meta.url);
-type AfterPack = ((context: object, flip: (path: string, options: object) => Promise<void>) => Promise<void>) & { fuseOptions(): object };
-const afterPack = require('../../../build/after-pack.cjs') as AfterPack;
+/** electron-builder's own translation of `electronFuses` into @electron/fuses options. */
+const { PlatformPackager } = require('app-builder-lib') as {
+  PlatformPackager: { prototype: { generateFuseConfig(fuses: unknown): Promise<object> } };
+};
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 
 describe('electron-builder configuration', () => {
   it('builds AppImage + deb, NSIS and dmg from the built app, in an asar archive', () => {
@@ -33,7 +37,7 @@ describe('electron-builder configuration', () => {
     expect(info['NSBonjourServices']).toEqual([`_${SERVICE_TYPE}._tcp`]);
   });
 
-  it('opens the game port and mDNS in the Windows firewall on install, and closes them on uninstall', () => {
+  it('opens Chronicle’s own program (on whatever port it took) and mDNS in the Windows firewall on install, and closes them on uninstall', () => {
     const nsis = config['nsis']!;
     expect(nsis['perMachine']).toBe(true); // netsh needs the elevated installer
     const script = readFileSync(join(root, String(nsis['include'])), 'utf8');
@@ -41,7 +45,9 @@ describe('electron-builder configuration', () => {
     const uninstall = /!macro customUnInstall([\s\S]*?)!macroend/.exec(script)?.[1] ?? '';
     const addRules = install.split('\n').filter((l) => l.includes('firewall add rule'));
     expect(addRules).toHaveLength(2);
-    expect(addRules.find((l) => l.includes('protocol=TCP'))).toContain(`localport=${DEFAULT_PORT}`);
+    // The app falls back to another port when its own is taken: the rule must not name one.
+    expect(addRules.find((l) => l.includes('protocol=TCP'))).not.toContain('localport');
+    expect(DEFAULT_PORT).toBe(7420);
     expect(addRules.find((l) => l.includes('protocol=UDP'))).toContain('localport=5353');
     for (const rule of addRules) expect(rule).toMatch(/program="\$INSTDIR\\\$\{APP_EXECUTABLE_FILENAME\}" profile=private,domain/);
     for (const name of ['Chronicle (game port)', 'Chronicle (mDNS)']) expect(uninstall).toContain(`delete rule name="${name}"`);
@@ -61,27 +67,43 @@ describe('electron-builder configuration', () => {
 });
 
 describe('fuses', () => {
-  const FUSES = {
-    [FuseV1Options.RunAsNode]: false,
-    [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
-    [FuseV1Options.EnableNodeCliInspectArguments]: false,
-    [FuseV1Options.OnlyLoadAppFromAsar]: true,
-    [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
-  };
+  it('are flipped by electron-builder 26 itself (its electronFuses), before signing', async () => {
+    expect(pkg.devDependencies['electron-builder']).toMatch(/^\^?26\./);
+    expect(config['afterPack']).toBeUndefined(); // the 25-era hook that broke Windows asar integrity is gone
+    expect(await PlatformPackager.prototype.generateFuseConfig(config['electronFuses'])).toEqual({
+      version: FuseVersion.V1,
+      resetAdHocDarwinSignature: undefined,
+      [FuseV1Options.RunAsNode]: false,
+      [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+      [FuseV1Options.EnableNodeCliInspectArguments]: false,
+      [FuseV1Options.OnlyLoadAppFromAsar]: true,
+      [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+    });
+    // Nothing to rebuild (no native module): electron-builder's Node >= 22.12 rebuild step never runs.
+    expect(config['npmRebuild']).toBe(false);
+  });
+});
 
-  it('are flipped after packing, on the binary of each platform', async () => {
-    expect(config['afterPack']).toBe('build/after-pack.cjs');
-    const packager = { appInfo: { productFilename: 'Chronicle' }, executableName: 'chronicle' };
-    const cases = [
-      [{ electronPlatformName: 'linux', arch: 1 }, join('/out', 'chronicle'), false],
-      [{ electronPlatformName: 'win32', arch: 1 }, join('/out', 'Chronicle.exe'), false],
-      [{ electronPlatformName: 'darwin', arch: 3 }, join('/out', 'Chronicle.app'), true],
-    ] as const;
-    for (const [platform, binary, resign] of cases) {
-      const flip = vi.fn(() => Promise.resolve());
-      await afterPack({ appOutDir: '/out', packager, ...platform }, flip);
-      expect(flip).toHaveBeenCalledExactlyOnceWith(binary, { version: FuseVersion.V1, ...FUSES, resetAdHocDarwinSignature: resign });
-    }
+describe('Linux', () => {
+  it('gives the deb an AppArmor profile granting user namespaces, and ships one for the AppImage', () => {
+    const deb = readFileSync(join(root, String(config['deb']?.['appArmorProfile'])), 'utf8');
+    expect(deb).toMatch(/^abi <abi\/4\.0>,$/m);
+    expect(deb).toContain('profile "${executable}" "/opt/${sanitizedProductName}/${executable}" flags=(unconfined) {');
+    expect(deb).toMatch(/^\s+userns,$/m);
+    const appImage = readFileSync(join(root, 'build/linux/chronicle-appimage.apparmor'), 'utf8');
+    expect(appImage).toContain(`"/tmp/.mount_*/${String(config['linux']?.['executableName'])}" flags=(unconfined)`);
+    expect(appImage).toMatch(/^\s+userns,$/m);
+  });
+});
+
+describe('macOS signing', () => {
+  it('signs with the hardened runtime and notarizes when the environment has the credentials', () => {
+    expect(config['mac']).toMatchObject({ hardenedRuntime: true, notarize: true });
+    const entitlements = readFileSync(join(root, String(config['mac']?.['entitlements'])), 'utf8');
+    for (const key of ['com.apple.security.cs.allow-jit', 'com.apple.security.network.server', 'com.apple.security.network.client']) expect(entitlements).toContain(`<key>${key}</key>`);
+    // Secrets never in the configuration: electron-builder reads CSC_LINK, APPLE_ID... from the environment.
+    expect(JSON.stringify(config)).not.toMatch(/cscLink|certificatePassword|appleIdPassword|CSC_|APPLE_/i);
   });
 });
 

@@ -8,7 +8,20 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   await import('../../../src/preload/index');
   const [key, bridge] = vi.mocked(contextBridge.exposeInMainWorld).mock.calls[0] as [string, ChronicleBridge];
   expect(key).toBe(BRIDGE_KEY);
-  expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'exportRecord', 'findNetworkTables', 'gameRecord', 'networkState', 'onNetworkState', 'onNetworkTables', 'savedGames', 'setNetwork']);
+  expect(Object.keys(bridge).sort()).toEqual([
+    'appInfo',
+    'desktopSettings',
+    'exportRecord',
+    'findNetworkTables',
+    'gameRecord',
+    'networkState',
+    'onNetworkState',
+    'onNetworkTables',
+    'savedGames',
+    'setDesktopSettings',
+    'setNetwork',
+    'yourTurn',
+  ]);
   expect(Object.values(bridge).every((f) => typeof f === 'function')).toBe(true);
 
   void bridge.appInfo();
@@ -17,7 +30,10 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   void bridge.savedGames();
   void bridge.exportRecord('abcDEF123456');
   void bridge.gameRecord('abcDEF123456');
+  void bridge.desktopSettings();
+  void bridge.setDesktopSettings({ turnNotice: false, sneaky: 1 } as never);
   bridge.findNetworkTables();
+  bridge.yourTurn({ title: 'Chronicle', body: 'Your turn', icon: 'file:///x' } as never);
   expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([
     [IPC.appInfo],
     [IPC.networkState],
@@ -25,11 +41,15 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
     [IPC.savedGames],
     [IPC.exportRecord, 'abcDEF123456'],
     [IPC.gameRecord, 'abcDEF123456'],
+    [IPC.desktopSettings],
+    [IPC.setDesktopSettings, { turnNotice: false }],
   ]);
+  expect(vi.mocked(ipcRenderer.send).mock.calls).toEqual([[IPC.findNetworkTables], [IPC.yourTurn, { title: 'Chronicle', body: 'Your turn' }]]);
+  vi.mocked(ipcRenderer.send).mockClear();
 
   const listener = vi.fn();
   const off = bridge.onNetworkTables(listener);
-  expect(vi.mocked(ipcRenderer.send).mock.calls).toEqual([[IPC.findNetworkTables], [IPC.networkTablesNow]]);
+  expect(vi.mocked(ipcRenderer.send).mock.calls).toEqual([[IPC.networkTablesNow]]);
   const forward = vi.mocked(ipcRenderer.on).mock.calls[0]?.[1] as (e: unknown, t: unknown) => void;
   forward({ sender: 'ipc event' }, []);
   expect(listener).toHaveBeenCalledExactlyOnceWith([]); // never the IPC event

@@ -48,6 +48,7 @@ it('opens a listed table in a sandboxed window without preload, pinned to its ho
   expect(remoteSession).not.toBe(session.defaultSession);
   const check = vi.mocked(remoteSession.setPermissionCheckHandler).mock.calls[0]?.[0] as (...a: unknown[]) => boolean;
   expect(check(null, 'media', 'http://10.0.0.7:7420', {})).toBe(false);
+  expect(check(null, 'clipboard-sanitized-write', 'http://10.0.0.7:7420', {})).toBe(false); // Copy link is the app's own
 
   expect(navigates(remote, 'http://10.0.0.7:7420/?table=abcDEF123456')).toBe(true);
   for (const url of ['http://10.0.0.8:7420/', 'http://127.0.0.1:7420/', 'file:///etc/passwd', 'javascript:alert(1)']) {

@@ -48,14 +48,25 @@ describe('the app window', () => {
     expect(windows()).toHaveLength(1);
   });
 
-  it('grants no permission to any page', () => {
+  it('grants the app origin the clipboard write of Copy link, and nothing else to any page', () => {
     const request = vi.mocked(session.defaultSession.setPermissionRequestHandler).mock.calls[0]?.[0] as (...a: unknown[]) => void;
     const check = vi.mocked(session.defaultSession.setPermissionCheckHandler).mock.calls[0]?.[0] as (...a: unknown[]) => boolean;
-    for (const [permission, origin] of [['media', appUrl], ['notifications', appUrl], ['clipboard-read', 'http://10.0.0.7:7420'], ['geolocation', 'file://'], ['midi', 'javascript:alert(1)']]) {
+    const asks = (permission: string, url: string) => {
       const callback = vi.fn();
-      request({}, permission, callback, { requestingUrl: origin });
-      expect(callback).toHaveBeenCalledExactlyOnceWith(false);
-      expect(check({}, permission, origin, {})).toBe(false);
+      request({}, permission, callback, { requestingUrl: url });
+      expect(callback).toHaveBeenCalledOnce();
+      const requested = callback.mock.calls[0]?.[0] as boolean;
+      expect(check({}, permission, new URL(url).origin, { requestingUrl: url }), `${permission} ${url} (check)`).toBe(requested);
+      return requested;
+    };
+    expect(asks('clipboard-sanitized-write', `${appUrl}/?table=abcdefgh1234`)).toBe(true);
+    const port = Number(new URL(appUrl).port);
+    for (const other of ['http://10.0.0.7:7420/', `http://localhost:${port}/`, `http://127.0.0.1:${port + 1}/`, `https://127.0.0.1:${port}/`, 'file:///x']) {
+      expect(asks('clipboard-sanitized-write', other), other).toBe(false);
+    }
+    for (const permission of ['clipboard-read', 'media', 'notifications', 'geolocation', 'midi', 'fullscreen', 'openExternal', 'unknown']) {
+      expect(asks(permission, `${appUrl}/`), permission).toBe(false);
+      expect(asks(permission, 'http://10.0.0.7:7420/'), permission).toBe(false);
     }
   });
 
@@ -106,16 +117,16 @@ describe('IPC', () => {
   it.skipIf(lanAddresses().length === 0)('opens the host to the LAN and closes it again', async () => {
     const lan = `http://${lanAddresses()[0]}:${new URL(appUrl).port}`;
     const set = invokeHandler(IPC.setNetwork);
-    expect(await invokeHandler(IPC.networkState)(fromApp())).toEqual({ open: false, urls: [], always: false, advertising: ADVERTISING_OFF });
+    expect(await invokeHandler(IPC.networkState)(fromApp())).toEqual({ open: false, urls: [], always: false, advertising: ADVERTISING_OFF, windowsFirewall: false });
     expect(await tcpRefused(lan)).toBe(true);
 
     const opened = (await set(fromApp(), { open: true, always: true })) as NetworkState;
     // mDNS is off here (CHRONICLE_MDNS=off): the tables are open to the LAN but not advertised.
-    expect(opened).toEqual({ open: true, urls: expect.arrayContaining([lan]) as unknown, always: true, advertising: ADVERTISING_OFF });
+    expect(opened).toEqual({ open: true, urls: expect.arrayContaining([lan]) as unknown, always: true, advertising: ADVERTISING_OFF, windowsFirewall: false });
     expect((await fetch(lan)).status).toBe(200);
 
     // A new connection is refused (the one fetch keeps alive stays: players already in do too).
-    expect(await set(fromApp(), { open: false })).toEqual({ open: false, urls: [], always: true, advertising: ADVERTISING_OFF });
+    expect(await set(fromApp(), { open: false })).toEqual({ open: false, urls: [], always: true, advertising: ADVERTISING_OFF, windowsFirewall: false });
     expect(await tcpRefused(lan)).toBe(true);
   });
 });

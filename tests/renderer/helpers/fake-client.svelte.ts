@@ -43,8 +43,12 @@ export class FakeClient implements GameClient {
   spectate = (tableId: string, pin?: string, invite?: string) => this.#log('spectate', tableId, pin, invite);
   resume = (tableId: string) => this.#log('resume', tableId);
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
+  heldSeat = (tableId: string) => this.heldSeats.get(tableId) ?? (this.tokens.has(tableId) ? 0 : null);
+  /** The seat held at a table, when a test needs another than seat 0. */
+  readonly heldSeats = new Map<string, Seat>();
   addBot = (seat: Seat, level?: string) => this.#log('addBot', seat, level);
   removeBot = (seat: Seat) => this.#log('removeBot', seat);
+  setAutoBot = (afterS: number | null) => this.#log('setAutoBot', afterS);
   removePlayer = (seat: Seat) => this.#log('removePlayer', seat);
   giveToBot = (seat: Seat) => this.#log('giveToBot', seat);
   takeBack = () => this.#log('takeBack');
@@ -91,5 +95,6 @@ export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing'
     })),
     spectators: 0,
     graceMs: 60_000,
+    autoBotAfterS: 60,
   };
 }

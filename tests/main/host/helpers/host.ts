@@ -26,11 +26,13 @@ export interface TestHost extends Host {
 
 /** Test clients play much faster than people: the default flood limit would cut them off. */
 export const FAST_CLIENTS = { burst: 100_000, perSecond: 100_000 };
+/** Nor the budgets per device for hints, analyses, exports and replays (tests of those pass `budgets: undefined`). */
+export const FAST_BUDGETS = { hint: FAST_CLIENTS, analysis: FAST_CLIENTS, export: FAST_CLIENTS, replay: FAST_CLIENTS };
 
 /** A host on 127.0.0.1:0 with bots that move at once and a quiet log. */
 export async function startHost(options: Partial<HostOptions> = {}): Promise<TestHost> {
   const dataDir = options.dataDir ?? (await tempDir());
-  const host = await createHost({ port: 0, dataDir, log: silentLog, botDelayMs: 0, rateLimit: FAST_CLIENTS, ...options });
+  const host = await createHost({ port: 0, dataDir, log: silentLog, botDelayMs: 0, rateLimit: FAST_CLIENTS, budgets: FAST_BUDGETS, ...options });
   const clients: ClientSocket[] = [];
   return {
     ...host,
@@ -62,6 +64,16 @@ export function connectTo(url: string, o: { autoReconnect?: boolean } = {}): Pro
     socket.once('connect_error', (e) => {
       if (!(o.autoReconnect ?? false)) reject(e);
     });
+  });
+}
+
+/** A client bound to its own loopback address (127.x.y.z), as another device on the network would be. */
+export function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
+  // socket.io-client hands `localAddress` to the ws client, which binds the connection to it.
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
   });
 }
 

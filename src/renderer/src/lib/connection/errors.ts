@@ -30,6 +30,7 @@ export const ERROR_MESSAGES = {
   TABLE_CLOSED: 'error.noTable',
   WRONG_PIN: 'error.wrongPin',
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
+  TOO_MANY_REQUESTS: 'error.tooManyRequests',
   BAD_INVITE: 'error.badInvite',
   TABLE_FULL: 'error.tableFull',
   SEAT_TAKEN: 'error.tableFull',

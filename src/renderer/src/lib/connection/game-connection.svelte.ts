@@ -22,6 +22,7 @@ import { oversizedMessage } from '../../../../shared/protocol/limits';
 import { type SeatStore, localSeatStore } from './seat-store';
 import type { ClientSocket, ReplyOf } from './socket';
 import type { ConnectionStatus, GameClient } from './types';
+import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { Action } from '../../../../shared/rules/actions';
 import type { GameRecord } from '../../../../shared/rules/record/record';
@@ -159,8 +160,13 @@ export class GameConnection implements GameClient {
     return this.#store.get(tableId) !== null;
   }
 
+  heldSeat(tableId: string): Seat | null {
+    return this.#store.get(tableId)?.seat ?? null;
+  }
+
   addBot = (seat: Seat, level?: BotLevel): Promise<boolean> => this.#simple('table:addBot', level ? { seat, level } : { seat });
   removeBot = (seat: Seat): Promise<boolean> => this.#simple('table:removeBot', { seat });
+  setAutoBot = (afterS: AutoBotAfter): Promise<boolean> => this.#simple('table:autoBot', { afterS });
   removePlayer = (seat: Seat): Promise<boolean> => this.#simple('table:removePlayer', { seat });
   giveToBot = (seat: Seat): Promise<boolean> => this.#simple('seat:giveToBot', { seat });
   takeBack = (): Promise<boolean> => this.#simple('seat:takeBack', {});
@@ -203,7 +209,9 @@ export class GameConnection implements GameClient {
   async leave(): Promise<boolean> {
     const table = this.table;
     if (table && this.view?.over !== true) await this.#call('table:leave', {});
-    if (table && this.seat !== null) this.#store.delete(table.id);
+    // Leaving a game in play lends the seat to a bot: the token stays, so this device can take
+    // the seat back until the game ends. A seat left before the start is free for anyone.
+    if (table && this.seat !== null && table.phase !== 'playing') this.#store.delete(table.id);
     this.#awayFromTable();
     return true;
   }

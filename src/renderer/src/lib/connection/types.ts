@@ -1,5 +1,6 @@
 // What the screens and components need from a connection to a host. GameConnection implements
 // it over Socket.IO; component tests pass a fake through the same context.
+import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView, ReplayViewer } from '../../../../shared/protocol/events';
@@ -45,8 +46,12 @@ export interface GameClient {
   /** Take back a seat this device held (token kept in localStorage). */
   resume(tableId: string): Promise<boolean>;
   hasSeatToken(tableId: string): boolean;
+  /** The seat this device holds a token for at that table, or null. */
+  heldSeat(tableId: string): Seat | null;
   addBot(seat: Seat, level?: BotLevel): Promise<boolean>;
   removeBot(seat: Seat): Promise<boolean>;
+  /** The owner's choice for a dropped seat: a bot after so many seconds, or wait (null). */
+  setAutoBot(afterS: AutoBotAfter): Promise<boolean>;
   /** The owner frees another player's seat before the start. */
   removePlayer(seat: Seat): Promise<boolean>;
   giveToBot(seat: Seat): Promise<boolean>;
