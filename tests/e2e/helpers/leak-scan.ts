@@ -16,6 +16,10 @@ export function hiddenCards(dataDir: string, tableId: string, viewer: number | '
 // History titles hold card names ("The Witch Hunt") but name no card.
 const HISTORY_TITLES = ['Monster Attack', 'The Revolt', 'The Great Reform', 'The Witch Hunt', 'The Royal Wedding', 'The Scandal', 'The Great War', 'The Famine', 'The Succession', 'A Time of Darkness', 'Conversation with a Dragon', 'The Coronation of a King'];
 
+// A history card's condition names the cards it counts ("The Succession — Prince, Queen, and
+// Princess: you 0, Bot 2 1 …", "Most of Prince, Queen and Princess"): it names no card in play.
+const COUNTED_CARDS = [/Prince, Queen,? and Princess/g];
+
 export interface ShownLine {
   readonly version: number;
   /** The log line's kind ('round' marks a new round's deal), or '' for other text. */
@@ -34,6 +38,7 @@ export function leaksInLog(lines: readonly ShownLine[], hidden: Hidden): string[
     const secret = (early ? hidden.before : hidden.after)[line.version] ?? [];
     let text = line.text;
     for (const title of HISTORY_TITLES) text = text.replaceAll(title, '');
+    for (const counted of COUNTED_CARDS) text = text.replace(counted, '');
     for (const card of secret) if (new RegExp(`\\b${card}\\b`).test(text)) problems.push(`v${line.version} "${line.text}" names ${card}`);
   }
   return problems;
