@@ -266,6 +266,18 @@ describe('PIN tables and their invite', () => {
     expect(JSON.parse(localStorage.getItem('chronicle.finished')!)).toEqual([]);
   });
 
+  it('keeps a finished game’s token when the player leaves its game-over screen first', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    expect(await c.join(table.id, 'Ada')).toBe(true);
+    await flush();
+    const view = viewOf(start(3), 0);
+    socket.push('table:updated', { ...table, phase: 'over' });
+    socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
+    await c.leave();
+    expect(c.hasSeatToken(table.id)).toBe(false);
+    expect(keptGames()).toMatchObject([{ tableId: table.id, token: TOKEN }]);
+  });
+
   it('keeps only the latest finished games, each once', () => {
     localStorage.clear();
     for (let i = 0; i < MAX_KEPT + 5; i++) keepGame({ tableId: `t${i}`, token: TOKEN, name: `Game ${i}`, finishedAt: i });
