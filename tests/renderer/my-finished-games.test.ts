@@ -75,7 +75,7 @@ describe('the lobby’s finished games of this device', () => {
     const client = new FakeClient();
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
     await settle();
-    expect(client.calls.some((c) => c.method === 'finishedGames')).toBe(true);
+    expect(client.finishedAsked).toBe(1);
     expect(document.querySelector('[data-testid="my-finished-games"]')).toBeNull();
   });
 });

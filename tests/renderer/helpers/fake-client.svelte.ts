@@ -65,7 +65,12 @@ export class FakeClient implements GameClient {
   replayStep = (version: number, viewer: unknown): Promise<ReplayStepView | null> => this.#log('replayStep', version, viewer).then(() => null);
   replayLog = (viewer: unknown): Promise<readonly EventBatch[] | null> => this.#log('replayLog', viewer).then(() => null);
   replayAnalyse = (version: number): Promise<ReplayAnalysis | null> => this.#log('replayAnalyse', version).then(() => null);
-  finishedGames = () => this.#log('finishedGames').then(() => this.finished);
+  /** A read, counted rather than logged (the lobby asks on every connection). */
+  finishedGames = () => {
+    this.finishedAsked += 1;
+    return Promise.resolve(this.finished);
+  };
+  finishedAsked = 0;
   /** What `finishedGames()` answers. */
   finished: readonly FinishedGame[] = [];
   finishedRecord = (tableId: string) => this.#log('finishedRecord', tableId).then(() => this.savedRecord);
