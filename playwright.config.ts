@@ -1,16 +1,9 @@
-// Playwright runs Debian's Chromium (apt package `chromium`); Playwright's own browser
-// download is not possible here, so no `npx playwright install`.
+// Playwright runs the machine's own Chromium or Chrome (CI: Debian's apt package `chromium`),
+// else its own browser if it was installed; tests/setup/browser.ts chooses and, when there is
+// none, stops with the one command that installs it. CI never runs `npx playwright install`.
 // Each spec starts the servers it needs itself (port 0), so there is no `webServer` block.
-import { execSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
-
-function chromiumPath(): string {
-  try {
-    return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/sh' }).trim();
-  } catch {
-    return '/usr/bin/chromium';
-  }
-}
+import { browserPath } from './tests/setup/browser';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,7 +18,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: browserPath(),
       // Never pass --user-data-dir here: Playwright rejects it in launch() args.
       args: [
         '--no-sandbox',

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { hiddenCards, leaksInLog } from './helpers/leak-scan';
 import { addBots, hostForSpec, pageErrors } from './helpers/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
@@ -91,36 +92,6 @@ function recordOf(tableId: string): { file: string; actions: { seat: number; cho
 function chronicleReplay(file: string): ReplayOut {
   // execFileSync throws on a non-zero exit: exit 0 is part of the check.
   return JSON.parse(execFileSync(process.execPath, ['bin/chronicle.js', 'replay', file], { encoding: 'utf8' })) as ReplayOut;
-}
-
-interface Hidden {
-  before: string[][];
-  after: string[][];
-}
-
-/** The names of the cards `viewer` may not see at each version of a table's game (helpers/hidden-cards.ts). */
-function hiddenCards(tableId: string, viewer: number | 'spectator'): Hidden {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/hidden-cards.ts', host.dataDir, tableId, String(viewer)], { encoding: 'utf8' });
-  return JSON.parse(out) as Hidden;
-}
-
-// History titles hold card names ("The Witch Hunt") but name no card.
-const HISTORY_TITLES = ['Monster Attack', 'The Revolt', 'The Great Reform', 'The Witch Hunt', 'The Royal Wedding', 'The Scandal', 'The Great War', 'The Famine', 'The Succession', 'A Time of Darkness', 'Conversation with a Dragon', 'The Coronation of a King'];
-
-/** Log lines naming a hidden card; lines of a version before its new round's deal are judged by `before`. */
-function leaksInLog(lines: readonly { version: number; kind: string; text: string }[], hidden: Hidden): string[] {
-  const problems: string[] = [];
-  const dealtAt = new Set(lines.filter((l) => l.kind === 'round').map((l) => l.version));
-  const seenRound = new Set<number>();
-  for (const line of lines) {
-    if (line.kind === 'round') seenRound.add(line.version);
-    const early = line.version > 0 && dealtAt.has(line.version) && !seenRound.has(line.version);
-    const secret = (early ? hidden.before : hidden.after)[line.version] ?? [];
-    let text = line.text;
-    for (const title of HISTORY_TITLES) text = text.replaceAll(title, '');
-    for (const card of secret) if (new RegExp(`\\b${card}\\b`).test(text)) problems.push(`v${line.version} "${line.text}" names ${card}`);
-  }
-  return problems;
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -231,7 +202,7 @@ test('one player against three bots follows every play, ability, meeting and rou
   // made a poor control: a card everyone saw come back to her hand is no secret when she plays
   // it face down, and one game had no other.)
   const lines = await log.locator('li').evaluateAll((items) => items.map((li) => ({ version: Number(li.getAttribute('data-version')), kind: li.classList[0] ?? '', text: li.textContent ?? '' })));
-  const hiddenFromAnn = hiddenCards(tableId, 0);
+  const hiddenFromAnn = hiddenCards(host.dataDir, tableId, 0);
   expect(leaksInLog(lines, hiddenFromAnn)).toEqual([]);
   const secretAt = lines.find((l) => l.kind === 'play' && (hiddenFromAnn.after[l.version]?.length ?? 0) > 0);
   expect(secretAt, 'a play logged while some card was hidden from Ann').toBeDefined();

@@ -181,7 +181,8 @@ describe('App', () => {
     client.table = tableInfo(3, 'playing');
     client.view = viewOf(start(3), 0);
     flushSync();
-    expect(document.querySelector('[data-testid="table"]')).not.toBeNull();
+    // The game screen is loaded when first shown.
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="table"]')).not.toBeNull(), { timeout: 15_000 });
   });
 
   it('shows a refusal translated', () => {

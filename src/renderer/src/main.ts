@@ -7,6 +7,7 @@ import App from './App.svelte';
 import { GameConnection } from './lib/connection/game-connection.svelte';
 import { createSocket } from './lib/connection/socket';
 import { i18n } from './lib/i18n/index.svelte';
+import { isBoardLocation } from './lib/board';
 import { inviteFromLocation, tableIdFromLocation } from './lib/links';
 import './app.css';
 
@@ -16,9 +17,12 @@ if (!target) throw new Error('Chronicle: #app element missing from index.html');
 document.documentElement.lang = i18n.lang;
 const origin = window.location.origin;
 const linkedTable = tableIdFromLocation(window.location);
-const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: linkedTable });
+// A shared board watches its table; it never sits down, even on a device holding a seat there.
+const board = linkedTable !== null && isBoardLocation(window.location);
+if (board) document.documentElement.classList.add('board-mode');
+const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
 
 // The invite goes only with the table it came with.
 const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;
 
-export default mount(App, { target, props: { client, origin, linkedTable, linkedInvite } });
+export default mount(App, { target, props: { client, origin, linkedTable, linkedInvite, board } });

@@ -1,0 +1,76 @@
+// The lobby's first load: `npm run bench:first-load` (after `npm run build`). Figures only.
+//
+// A real host (createHost) serves the built renderer on port 0; Chromium opens the lobby in a
+// fresh context each time (nothing cached), as a phone on the LAN would. For each load:
+//   script on the wire   the encoded bytes of every script response (brotli or gzip as the host
+//                        sends them), from CDP Network.loadingFinished encodedDataLength;
+//   interactive          from navigation until the lobby's first control is enabled (the
+//                        tutorial button, enabled once the host connection is live) and a
+//                        keystroke in the name field is taken.
+// Loads alternate between the CPU as it is and slowed 4× (Emulation.setCPUThrottlingRate, about
+// a mid-range phone), so both are measured in the same run, and their ratio is printed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createHost } from '../src/main/host/create-host';
+import { browserPath } from '../tests/setup/browser';
+
+const RUNS = 7;
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+interface Load { scriptBytes: number; scripts: number; interactiveMs: number }
+
+async function load(browser: Browser, url: string, slowdown: number): Promise<Load> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  const scriptIds = new Set<string>();
+  let scriptBytes = 0;
+  let scripts = 0;
+  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Script') scriptIds.add(e.requestId); });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!scriptIds.has(e.requestId)) return;
+    scriptBytes += e.encodedDataLength;
+    scripts += 1;
+  });
+  const t0 = performance.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('[data-testid="start-tutorial"]:enabled').waitFor();
+  const name = page.getByTestId('player-name');
+  await name.fill('A');
+  if ((await name.inputValue()) !== 'A') throw new Error('the name field did not take the keystroke');
+  const interactiveMs = performance.now() - t0;
+  // Scripts fetched after the lobby was interactive (lazy parts nobody asked for yet) do not
+  // count: give in-flight responses a moment to finish, then read the total.
+  await page.waitForTimeout(200);
+  await context.close();
+  return { scriptBytes, scripts, interactiveMs };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-first-load-'));
+const host = await createHost({ port: 0, dataDir, staticDir: 'out/renderer', log: quiet });
+const browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  await load(browser, host.url, 1); // warm-up: the host's first file reads, Chromium's start
+  const plain: Load[] = [];
+  const slowed: Load[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    plain.push(await load(browser, host.url, 1));
+    slowed.push(await load(browser, host.url, 4));
+  }
+  const bytes = plain[0]!.scriptBytes;
+  console.log(`script on the wire: ${(bytes / 1000).toFixed(1)} kB in ${plain[0]!.scripts} file(s)`);
+  const p = median(plain.map((l) => l.interactiveMs));
+  const s = median(slowed.map((l) => l.interactiveMs));
+  console.log(`lobby interactive, median of ${RUNS}: CPU as is ${p.toFixed(0)} ms, slowed 4x ${s.toFixed(0)} ms (x${(s / p).toFixed(2)})`);
+} finally {
+  await browser.close();
+  await host.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,193 @@
+// The shared board: a table on a big screen with a spectator's rights. Through a whole game at
+// 1920x1080 it shows no hand and no seat, nothing a spectator may not see (the page leak scan,
+// judged as a spectator), and type large enough to read from across a room. A phone beside it
+// plays hand first. The web app manifest and its icons are served by the host.
+import { writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { type Page, expect, test } from '@playwright/test';
+import { hiddenCards, leaksInLog, type ShownLine } from './helpers/leak-scan';
+import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { playWholeGame, startSoloTable } from './helpers/solo';
+
+// Bound to every interface so the board has a LAN address to put in its QR code (as on a real
+// network); the pages themselves only ever talk to it over loopback.
+const host = hostForSpec({ bind: '0.0.0.0', botDelayMs: 0 });
+const hasLan = Object.values(networkInterfaces())
+  .flat()
+  .some((a) => a && a.family === 'IPv4' && !a.internal);
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const body = await page.screenshot();
+  await test.info().attach(name, { body, contentType: 'image/png' });
+  const dir = process.env['SCREENSHOT_DIR'];
+  if (dir) writeFileSync(`${dir}/${name}.png`, body);
+}
+
+/**
+ * What the board shows, in one round trip: its version, each story line with its own version,
+ * and the rest of its text (titles and labels included) as lines of the board's version. The
+ * history cards are left out: their text is the card set's (a title, a condition, a theme card
+ * named by the card itself), the same in every game.
+ */
+const BOARD_TEXT = `(() => {
+  const board = document.querySelector('[data-testid="board"]');
+  const version = Number(board?.dataset.version ?? -1);
+  const lines = [...document.querySelectorAll('[data-testid="board-story"] li')].map((li) => ({ version: Number(li.dataset.version), kind: li.className.split(' ')[0] ?? '', text: li.textContent ?? '' }));
+  const rest = [];
+  for (const el of board ? board.querySelectorAll(':scope > :not(.top)') : []) {
+    if (el.querySelector('[data-testid="board-story"]')) {
+      for (const part of el.children) if (!part.classList.contains('story')) rest.push(part.innerText);
+    } else rest.push(el.innerText);
+    for (const titled of el.querySelectorAll('[title], [aria-label], [alt]')) rest.push([titled.getAttribute('title'), titled.getAttribute('aria-label'), titled.getAttribute('alt')].join(' '));
+  }
+  return { version, lines, rest: rest.map((text) => ({ version, kind: '', text })) };
+})()`;
+
+test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothing hidden, large type', async ({ browser }) => {
+  test.setTimeout(4 * 60_000);
+  const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const player = await playerContext.newPage();
+  const errors = pageErrors(player, { prefix: 'player: ' });
+  await startSoloTable(player, host.url, 4, 'Ann');
+  const tableId = new URL(player.url()).searchParams.get('table')!;
+  // The game's Show board link: this table's board, no invite (no PIN here).
+  const href = await player.getByTestId('show-board').getAttribute('href');
+  expect(href).toBe(`${host.url}/?table=${tableId}&board=1`);
+  await shoot(player, 'game-1280x800-show-board');
+
+  // The board opens in a browser that holds no seat, as a TV's would.
+  const boardContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  const board = await boardContext.newPage();
+  pageErrors(board, { prefix: 'board: ', into: errors });
+  await board.goto(href!);
+  await expect(board.getByTestId('board')).toHaveAttribute('data-version', /\d+/);
+  await expect(board.getByTestId('board-seat')).toHaveCount(4);
+  // The QR code to join: the table's plain link on a LAN address (no PIN, so no invite).
+  if (hasLan) expect(await board.getByTestId('board-join').getByTestId('join-link').getAttribute('href')).toMatch(new RegExp(`^http://[^/]+/\\?table=${tableId}$`));
+
+  // Large type: the history cards' names and conditions, the seats' names, the story.
+  // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
+  type StyleWindow = { getComputedStyle(el: unknown): { fontSize: string } };
+  const px = (selector: string) => board.locator(selector).first().evaluate((el) => parseFloat((globalThis as unknown as StyleWindow).getComputedStyle(el).fontSize));
+  expect(await px('.hcard strong'), 'history card name').toBeGreaterThanOrEqual(32);
+  expect(await px('.hcard .cond'), 'history card condition').toBeGreaterThanOrEqual(26);
+  expect(await px('[data-testid="board-seat"] h3'), 'seat name').toBeGreaterThanOrEqual(28);
+  await shoot(board, 'board-start');
+
+  const shown: { lines: ShownLine[]; rest: ShownLine[] }[] = [];
+  let shotMid = false;
+  const look = async (): Promise<void> => {
+    // No hand, no seat, no prompt: a spectator's table.
+    expect(await board.locator('[data-testid="hand"], [data-testid="hand-card-legal"], [data-testid="choice-option"], [data-testid="table"]').count()).toBe(0);
+    shown.push(await board.evaluate<{ lines: ShownLine[]; rest: ShownLine[] }>(BOARD_TEXT));
+    if (!shotMid && (await board.locator('[data-testid="board-story"] li').count()) >= 5 && (await board.getByTestId('meeting').locator('[data-card]').count()) >= 2) {
+      shotMid = true;
+      await shoot(board, 'board-1920x1080');
+    }
+  };
+  await playWholeGame(player, { onView: look });
+  await expect(board.getByTestId('board-over')).toBeVisible();
+  await look();
+  await shoot(board, 'board-game-over');
+
+  // The leak scan, judged as a spectator. Negative control: a line naming a card hidden from a
+  // spectator at the version it is shown at is found.
+  const hidden = hiddenCards(host.dataDir, tableId, 'spectator');
+  const lines = shown.flatMap((s) => [...s.lines, ...s.rest]);
+  expect(lines.length).toBeGreaterThan(50);
+  expect(leaksInLog(lines, hidden)).toEqual([]);
+  const secretAt = shown.flatMap((s) => s.rest).find((l) => (hidden.after[l.version]?.length ?? 0) > 0);
+  expect(secretAt, 'the board showed a version where some card was hidden from a spectator').toBeDefined();
+  const planted = { ...secretAt!, text: `${secretAt!.text} ${hidden.after[secretAt!.version]![0]}` };
+  expect(leaksInLog([planted], hidden), 'the scan finds a card planted in the board text').toHaveLength(1);
+  expect(errors).toEqual([]);
+  await boardContext.close();
+  await playerContext.close();
+});
+
+test('a PIN table’s board shows the invite QR only when a seat holder opened it', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  const open = async (url: string) => {
+    const page = await (await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 } })).newPage();
+    pageErrors(page, { into: errors, consoleErrors: false });
+    await page.goto(url);
+    return page;
+  };
+  const ann = await open(host.url);
+  await ann.getByTestId('table-pin').fill('4826');
+  await createTable(ann, { player: 'Ann', table: 'Secret board', seats: 4 });
+  const href = (await ann.getByTestId('show-board').getAttribute('href'))!;
+  const tableId = new URL(href).searchParams.get('table')!;
+  const invite = /#invite=([A-Za-z0-9_-]{43})$/.exec(href)?.[1];
+  expect(invite, 'the seat holder’s board link carries the invite').toBeDefined();
+
+  // Her board watches without the PIN, its QR carrying the invite.
+  const hers = await open(href);
+  await expect(hers.getByTestId('board-waiting')).toBeVisible();
+  if (hasLan) await expect(hers.getByTestId('board-join').getByTestId('join-link')).toHaveAttribute('href', new RegExp(`\\?table=${tableId}#invite=${invite}$`));
+
+  // A spectator's board (the same link without the invite) is asked for the PIN, then shows no
+  // QR: nothing on it carries the invite.
+  const theirs = await open(`${host.url}/?table=${tableId}&board=1`);
+  await expect(theirs.getByTestId('board-refused')).toBeVisible();
+  await theirs.getByTestId('board-pin').fill('4826');
+  await theirs.getByRole('button', { name: 'Watch' }).click();
+  await expect(theirs.getByTestId('board-waiting')).toBeVisible();
+  await expect(theirs.getByTestId('board-join')).toHaveCount(0);
+  expect(await theirs.content()).not.toContain(invite!);
+  await shoot(hers, 'board-pin-table-waiting');
+  expect(errors).toEqual([]);
+});
+
+test('a phone plays hand first beside the board: no history, no other seats, the hand in full', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await startSoloTable(page, host.url, 4, 'Bea');
+  await expect(page.getByTestId('history')).toBeVisible();
+  // The setting is in the table's settings, with the game log.
+  await page.getByTestId('phone-settings').click();
+  await page.getByTestId('setting-handFirst').check();
+  await expect(page.getByTestId('history')).toBeHidden();
+  await expect(page.locator('[data-region="others"]')).toBeHidden();
+  await expect(page.getByTestId('hand')).toBeInViewport();
+  await expect(page.getByTestId('whole-table')).toBeVisible();
+  await shoot(page, 'phone-hand-first-390x844');
+  // Kept for the next visit; Whole table brings everything back.
+  await page.reload();
+  await expect(page.getByTestId('history')).toBeHidden();
+  await page.getByTestId('whole-table').click();
+  await expect(page.getByTestId('history')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the host serves the web app manifest and every icon it names', async () => {
+  const res = await fetch(`${host.url}/manifest.webmanifest`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as { name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(manifest.name).toBe('Chronicle');
+  expect(['fullscreen', 'standalone']).toContain(manifest.display);
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['512x512']));
+  for (const icon of manifest.icons) {
+    const url = new URL(icon.src, res.url);
+    const got = await fetch(url);
+    expect(got.status, url.href).toBe(200);
+    expect(got.headers.get('content-type'), url.href).toBe('image/png');
+    const bytes = new Uint8Array(await got.arrayBuffer());
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join(''), `${url.href} is a PNG`).toBe('PNG');
+    const [w, h] = icon.sizes.split('x').map(Number);
+    const view = new DataView(bytes.buffer);
+    expect([view.getUint32(16), view.getUint32(20)], `${url.href} is ${icon.sizes}`).toEqual([w, h]);
+  }
+  // The page links it, and its CSP lets it load.
+  const index = await fetch(`${host.url}/`);
+  expect(await index.text()).toContain('rel="manifest" href="./manifest.webmanifest"');
+  expect(index.headers.get('content-security-policy')).toContain("manifest-src 'self'");
+  const start = await fetch(new URL(manifest.start_url, res.url));
+  expect(start.status).toBe(200);
+});
