@@ -1,6 +1,6 @@
 // The lobby lists this device's finished games on this host (by the seat tokens it kept) and
 // opens one in the replay viewer with its players' names; with none, it shows nothing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, tick } from 'svelte';
 import App from '../../src/renderer/src/App.svelte';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
@@ -66,9 +66,9 @@ describe('the lobby’s finished games of this device', () => {
     await settle();
     expect(client.calls).toContainEqual({ method: 'finishedRecord', args: [game.id] });
     expect(client.calls).toContainEqual({ method: 'openReplay', args: [client.savedRecord] });
-    expect(document.querySelector('[data-testid="replay"]')).not.toBeNull();
-    const seats = [...document.querySelectorAll('[data-testid="replay-seat"] h3')].map((h) => h.textContent?.split('·')[0]?.trim());
-    expect(seats).toEqual(['Ann', 'Bot 2', 'Cyd']);
+    // The viewer is loaded on first use.
+    const seats = () => [...document.querySelectorAll('[data-testid="replay-seat"] h3')].map((h) => h.textContent?.split('·')[0]?.trim());
+    await vi.waitFor(() => expect(seats()).toEqual(['Ann', 'Bot 2', 'Cyd']), { timeout: 10_000 });
   });
 
   it('shows nothing when this device has no finished game here', async () => {
