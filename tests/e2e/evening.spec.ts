@@ -29,8 +29,7 @@ async function finishedGames(url: string): Promise<FinishedGame[]> {
 }
 
 test('a game night: three games in a row at one table, Play again twice, and the standings add up', async ({ browser }, testInfo) => {
-  // Three whole games through three pages: 8.6 min were
-  // measured with the machine's load average at 16 on 2 cores, hence the room.
+  // Three whole games through three pages: 8.6 min were measured with the machine's load average at 16 on 2 cores, hence the room.
   test.setTimeout(10 * 60_000);
   const errors: string[] = [];
   const contexts: BrowserContext[] = [];
