@@ -41,8 +41,11 @@ test('a page opened via 127.0.0.1 shares a LAN address in its QR code and link',
   // Another device opens that link and joins the table.
   const other = await (await browser.newContext({ locale: 'en-US' })).newPage();
   await other.goto(link);
-  await other.getByTestId('player-name').fill('Bob');
-  await other.locator('[data-testid="table-row"]').filter({ hasText: 'Shared table' }).getByTestId('join').click();
+  // The link lands on that table's join card.
+  const card = other.getByTestId('join-card');
+  await expect(card).toContainText('Shared table');
+  await card.getByTestId('join-card-name').fill('Bob');
+  await card.getByTestId('join-card-join').click();
   await expect(other.getByTestId('table-room')).toBeVisible();
   await expect(page.locator('[data-testid="room-seat"][data-kind="human"]')).toHaveCount(2);
   await other.context().close();
