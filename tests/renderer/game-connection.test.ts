@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ClientEvent, ServerToClientEvents } from '../../src/shared/protocol/events';
 import { GameConnection } from '../../src/renderer/src/lib/connection/game-connection.svelte';
 import { localSeatStore } from '../../src/renderer/src/lib/connection/seat-store';
+import { MAX_KEPT, keepGame, keptGames } from '../../src/renderer/src/lib/connection/finished-store';
 import type { ClientSocket, SocketLifecycle } from '../../src/renderer/src/lib/connection/socket';
 import { MAX_MESSAGE_BYTES } from '../../src/shared/protocol/limits';
 import { tableInfo } from './helpers/fake-client.svelte';
@@ -240,5 +241,52 @@ describe('PIN tables and their invite', () => {
     socket.answers['table:join'] = () => ({ ok: false, code: 'TOO_MANY_ATTEMPTS', message: 'try again in 1700 s', retryAfterMs: 1_700_000 });
     expect(await c.join(table.id, 'Bob', '1234')).toBe(false);
     expect(c.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitMinutes', params: { n: 29 } });
+  });
+  it('keeps a finished game’s token when its table closes, lists and exports with it, and drops what the host no longer has', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    expect(await c.join(table.id, 'Ada')).toBe(true);
+    await flush();
+    const view = viewOf(start(3), 0);
+    socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
+    socket.push('table:closed', table.id); // archived at once
+    expect(localStorage.getItem(`chronicle.seat.${table.id}`)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('chronicle.finished')!)).toMatchObject([{ tableId: table.id, token: TOKEN, name: table.name }]);
+
+    const summary = { id: table.id, name: table.name, players: 3, seats: [], fame: [], winners: [], createdAt: 1, finishedAt: 2, actions: 0 };
+    const other = { ...summary, id: 'other0000001' }; // the host's own machine sees others’ games too
+    socket.answers['archive:list'] = () => ({ ok: true, games: [other, summary] });
+    expect((await c.finishedGames()).map((g) => g.id)).toEqual([table.id]);
+    expect(socket.sent.filter((s) => s.event === 'archive:list').map((s) => s.payload)).toEqual([{ tokens: [TOKEN] }]);
+    socket.answers['archive:export'] = () => ({ ok: true, record: { format: 'chronicle-record' } });
+    expect(await c.finishedRecord(table.id)).toEqual({ format: 'chronicle-record' });
+    expect(socket.sent.at(-1)).toEqual({ event: 'archive:export', payload: { tableId: table.id, token: TOKEN } });
+
+    socket.answers['archive:list'] = () => ({ ok: true, games: [other] }); // the host's files were cleared
+    expect(await c.finishedGames()).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('chronicle.finished')!)).toEqual([]);
+  });
+
+  it('keeps a finished game’s token when the player leaves its game-over screen first', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    expect(await c.join(table.id, 'Ada')).toBe(true);
+    await flush();
+    const view = viewOf(start(3), 0);
+    socket.push('table:updated', { ...table, phase: 'over' });
+    socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
+    await c.leave();
+    expect(c.hasSeatToken(table.id)).toBe(false);
+    expect(keptGames()).toMatchObject([{ tableId: table.id, token: TOKEN }]);
+  });
+
+  it('keeps only the latest finished games, each once', () => {
+    localStorage.clear();
+    for (let i = 0; i < MAX_KEPT + 5; i++) keepGame({ tableId: `t${i}`, token: TOKEN, name: `Game ${i}`, finishedAt: i });
+    keepGame({ tableId: `t${MAX_KEPT + 4}`, token: TOKEN, name: 'Again', finishedAt: 99 });
+    const kept = keptGames();
+    expect(kept).toHaveLength(MAX_KEPT);
+    expect(kept[0]).toMatchObject({ tableId: `t${MAX_KEPT + 4}`, name: `Game ${MAX_KEPT + 4}` });
+    expect(kept.at(-1)!.tableId).toBe('t5');
+    localStorage.setItem('chronicle.finished', '{damaged');
+    expect(keptGames()).toEqual([]);
   });
 });

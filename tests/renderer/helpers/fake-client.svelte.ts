@@ -1,7 +1,8 @@
 // A GameClient for component tests: plain reactive fields the test sets, and a log of every
 // call the components make. No socket, no host.
+import type { FinishedGame } from '../../../src/shared/protocol/archive';
 import type { EventBatch } from '../../../src/shared/protocol/event-log';
-import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayStepView } from '../../../src/shared/protocol/events';
+import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
 import type { Action } from '../../../src/shared/rules/actions';
 import type { GameRecord } from '../../../src/shared/rules/record/record';
@@ -60,10 +61,19 @@ export class FakeClient implements GameClient {
   /** What `record()` answers. */
   savedRecord: GameRecord | null = null;
   playAgain = () => this.#log('playAgain');
-  openReplay = (record: unknown) => this.#log('openReplay', record).then(() => null);
+  openReplay = (record: unknown): Promise<ReplayOpened | null> => this.#log('openReplay', record).then(() => null);
   replayStep = (version: number, viewer: unknown): Promise<ReplayStepView | null> => this.#log('replayStep', version, viewer).then(() => null);
   replayLog = (viewer: unknown): Promise<readonly EventBatch[] | null> => this.#log('replayLog', viewer).then(() => null);
   replayAnalyse = (version: number): Promise<ReplayAnalysis | null> => this.#log('replayAnalyse', version).then(() => null);
+  /** A read, counted rather than logged (the lobby asks on every connection). */
+  finishedGames = () => {
+    this.finishedAsked += 1;
+    return Promise.resolve(this.finished);
+  };
+  finishedAsked = 0;
+  /** What `finishedGames()` answers. */
+  finished: readonly FinishedGame[] = [];
+  finishedRecord = (tableId: string) => this.#log('finishedRecord', tableId).then(() => this.savedRecord);
   leave = () => this.#log('leave');
   playHere = (): void => void this.#log('playHere');
   dismissError = (): void => {

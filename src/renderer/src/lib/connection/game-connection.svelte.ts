@@ -20,6 +20,8 @@ import type { PlayerView } from '../../../../shared/rules/view';
 import { type Notice, noticeFor, tooLarge, waitNotice } from './errors';
 import { oversizedMessage } from '../../../../shared/protocol/limits';
 import { type SeatStore, localSeatStore } from './seat-store';
+import { dropGames, keepGame, keptGames } from './finished-store';
+import type { FinishedGame } from '../../../../shared/protocol/archive';
 import type { ClientSocket, ReplyOf } from './socket';
 import type { ConnectionStatus, GameClient } from './types';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
@@ -195,6 +197,22 @@ export class GameConnection implements GameClient {
     return reply && { view: reply.view, hands: reply.hands };
   }
 
+  async finishedGames(): Promise<readonly FinishedGame[]> {
+    const kept = keptGames();
+    if (kept.length === 0) return [];
+    const reply = await this.#call('archive:list', { tokens: kept.map((g) => g.token) });
+    if (!reply) return [];
+    // The host's own machine sees other games too; the list is this device's.
+    const games = reply.games.filter((g) => kept.some((k) => k.tableId === g.id));
+    dropGames(kept.filter((k) => !games.some((g) => g.id === k.tableId)).map((k) => k.tableId));
+    return games.sort((a, b) => b.finishedAt - a.finishedAt);
+  }
+
+  async finishedRecord(tableId: string): Promise<GameRecord | null> {
+    const token = keptGames().find((g) => g.tableId === tableId)?.token;
+    return (await this.#call('archive:export', { tableId, ...(token ? { token } : {}) }))?.record ?? null;
+  }
+
   async replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null> {
     return (await this.#call('replay:log', { viewer }))?.log ?? null;
   }
@@ -215,6 +233,7 @@ export class GameConnection implements GameClient {
     if (table && this.view?.over !== true) await this.#call('table:leave', {});
     // Leaving a game in play lends the seat to a bot: the token stays, so this device can take
     // the seat back until the game ends. A seat left before the start is free for anyone.
+    if (table && this.view?.over) this.#keepFinished(table.id);
     if (table && this.seat !== null && table.phase !== 'playing') this.#store.delete(table.id);
     this.#awayFromTable();
     return true;
@@ -358,12 +377,19 @@ export class GameConnection implements GameClient {
     // A finished game leaves the host's memory for its archive at once: the final view stays
     // on screen until the player leaves it.
     if (this.view?.over) {
+      this.#keepFinished(tableId);
       this.#store.delete(tableId);
       return;
     }
     this.error = noticeFor('TABLE_CLOSED');
     this.#store.delete(tableId);
     this.#awayFromTable();
+  }
+
+  /** A finished game's seat token moves to the device's finished games, to replay it later. */
+  #keepFinished(tableId: string): void {
+    const token = this.#store.get(tableId)?.token;
+    if (token && this.table) keepGame({ tableId, token, name: this.table.name, finishedAt: Date.now() });
   }
 
   /** Nothing of a table stays once this page leaves it or it closes. */

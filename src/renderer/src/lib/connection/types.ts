@@ -1,5 +1,6 @@
 // What the screens and components need from a connection to a host. GameConnection implements
 // it over Socket.IO; component tests pass a fake through the same context.
+import type { FinishedGame } from '../../../../shared/protocol/archive';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { EventBatch } from '../../../../shared/protocol/event-log';
@@ -68,6 +69,10 @@ export interface GameClient {
   replayStep(version: number, viewer: ReplayViewer): Promise<ReplayStepView | null>;
   replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null>;
   replayAnalyse(version: number): Promise<ReplayAnalysis | null>;
+  /** This device's finished games on this host (by their kept seat tokens), newest first. */
+  finishedGames(): Promise<readonly FinishedGame[]>;
+  /** One of those games' record, or null (refused: see `error`). */
+  finishedRecord(tableId: string): Promise<GameRecord | null>;
   leave(): Promise<boolean>;
   /** After the seat was opened elsewhere (status `closed`): connect again and take it back here. */
   playHere(): void;

@@ -1,0 +1,59 @@
+// The seat tokens of this device's finished games, kept in localStorage (per origin, so per
+// host) after the table closes: the host shows a finished game and its record only to holders
+// of its seats' tokens. Bounded to the latest few; a game the host no longer has is dropped.
+
+export interface KeptGame {
+  readonly tableId: string;
+  readonly token: string;
+  readonly name: string;
+  /** This device's clock, ms since the epoch: the order of the list. */
+  readonly finishedAt: number;
+}
+
+const KEY = 'chronicle.finished';
+/** Finished games kept per host. */
+export const MAX_KEPT = 20;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: finished games are then not kept
+  }
+}
+
+const isKept = (x: unknown): x is KeptGame => {
+  const g = x as Partial<KeptGame> | null;
+  return typeof g?.tableId === 'string' && typeof g.token === 'string' && typeof g.name === 'string' && typeof g.finishedAt === 'number';
+};
+
+/** The kept games, newest first (a damaged list is as good as none). */
+export function keptGames(): KeptGame[] {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isKept) : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(games: readonly KeptGame[]): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify(games.slice(0, MAX_KEPT)));
+  } catch {
+    // quota or disabled storage: the game is not kept
+  }
+}
+
+/** Keeps a finished game's token (once per table; the oldest beyond the bound go). */
+export function keepGame(game: KeptGame): void {
+  const all = keptGames();
+  if (!all.some((g) => g.tableId === game.tableId)) save([game, ...all]);
+}
+
+/** Drops the games the host no longer has. */
+export function dropGames(tableIds: readonly string[]): void {
+  const gone = new Set(tableIds);
+  const all = keptGames();
+  if (all.some((g) => gone.has(g.tableId))) save(all.filter((g) => !gone.has(g.tableId)));
+}
