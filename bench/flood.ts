@@ -101,9 +101,13 @@ async function table(url: string, address: string, plays: boolean, seed: number,
       // Play again: a fresh game at a new table, on the same socket.
       views.length = 0;
       seq = 0;
-      void ask<Seated>(socket, 'table:rematch').then((r) => {
-        if (!r.ok) console.error(`rematch: ${r.code}`);
-      });
+      // A rematch still waiting when the bench disconnects its players at the end is no error.
+      void ask<Seated>(socket, 'table:rematch').then(
+        (r) => {
+          if (!r.ok) console.error(`rematch: ${r.code}`);
+        },
+        () => undefined,
+      );
       return;
     }
     views.push(v);
