@@ -24,6 +24,7 @@ import type { Reply, Seated } from '../../shared/protocol/events';
 import type { Standings } from '../../shared/protocol/standings';
 import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from './table-limits';
 import { Rematches } from './rematch';
+import { DEFAULT_LIFECYCLE, type Lifecycle } from './lifecycle';
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' | 'abandoned'> {
@@ -37,27 +38,6 @@ export interface RegistryDeps extends Omit<TableDeps, 'connections' | 'changed' 
   /** Called after any table changed (seats, connections, phase) or went. */
   readonly onChange?: () => void;
 }
-
-export interface Lifecycle {
-  /** A lobby with nobody connected is removed after this long (the host's default table stays). */
-  readonly lobbyIdleMs: number;
-  /** A game with nobody connected is parked to disk after this long. */
-  readonly parkAfterMs: number;
-  /** How often idle tables are looked for. */
-  readonly sweepMs: number;
-  /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
-  readonly maxTablesPerAddress: number;
-}
-
-export const DEFAULT_LIFECYCLE: Lifecycle = {
-  lobbyIdleMs: 3 * 60_000,
-  parkAfterMs: 10 * 60_000,
-  sweepMs: 10_000,
-  // Well below the host's 64: a device seldom needs more than two tables, a host machine
-  // setting up a game night a few; eleven devices would be needed to fill the host with games,
-  // and lobbies give way to a newcomer anyway (table-limits.ts).
-  maxTablesPerAddress: 6,
-};
 
 export interface NewTable {
   readonly name: string;
