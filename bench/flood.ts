@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Socket, io } from 'socket.io-client';
-import type { BotPolicy } from '../src/main/host/bot-seats';
+import type { BotPolicy } from '../src/main/host/seats/bot-seats';
 import { createHost } from '../src/main/host/create-host';
 import { silentLog } from '../src/main/host/log';
 import { startHostServices } from '../src/main/host/services';

@@ -30,9 +30,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { type Socket, io } from 'socket.io-client';
-import { JsonText } from '../src/main/host/json-text';
+import { JsonText } from '../src/main/host/transport/json-text';
 import { silentLog } from '../src/main/host/log';
-import { wireParser } from '../src/main/host/wire';
+import { wireParser } from '../src/main/host/transport/wire';
 import { type EventBatch, batchesFor } from '../src/shared/protocol/event-log';
 import { applyAction, currentDecider, legalActions, newGame } from '../src/shared/rules/engine';
 import { createHost } from '../src/main/host/create-host';
@@ -128,7 +128,7 @@ let syncFile: { fh: FileHandle; line: string } | null = null;
 /**
  * Times `n` appends + fdatasync of a line as long as the tables' record lines on average (taken
  * at the first call), in the data directory the host writes to, as the host's table file does
- * it (record-store.ts).
+ * it (host/table-file/store.ts).
  */
 async function fdatasyncSamples(dataDir: string, n: number): Promise<{ bytes: number; samples: number[] }> {
   if (!syncFile) {

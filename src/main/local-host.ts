@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { LanState } from '../shared/bridge';
 import { createBonjourDiscovery } from './discovery/bonjour-advertiser';
-import type { Advertiser } from './host/advertiser';
+import type { Advertiser } from './host/tables/advertiser';
 import type { Log } from './host/log';
 import { DEFAULT_PORT, type Host, createHost } from './host/create-host';
 import { lanAddresses } from './host/lan-urls';

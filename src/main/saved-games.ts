@@ -6,10 +6,10 @@ import type { SavedGame } from '../shared/bridge';
 import { type GameRecord, recordOf } from '../shared/rules';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finishedDir } from './host/finished-archive';
-import { TableFile } from './host/record-store';
-import { readTablePrefix } from './host/table-log';
-import { TableModel } from './host/table-model';
+import { finishedDir } from './host/replay/finished-archive';
+import { TableFile } from './host/table-file/store';
+import { readTablePrefix } from './host/table-file/lines';
+import { TableModel } from './host/table/table-model';
 
 async function modelOf(path: string): Promise<TableModel | null> {
   try {

@@ -2,7 +2,7 @@
 // reports its tables here; only while the app is open to the network do they reach mDNS. Closing
 // the network closes the mDNS responder, which sends goodbye packets for every table.
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../shared/advertising';
-import type { AdvertisedTable, Advertiser } from './host/advertiser';
+import type { AdvertisedTable, Advertiser } from './host/tables/advertiser';
 
 export class SwitchableAdvertiser implements Advertiser {
   private readonly tables = new Map<string, AdvertisedTable>();

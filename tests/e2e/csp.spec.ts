@@ -1,9 +1,9 @@
-// The Content Security Policy the host sends with every page (src/main/host/csp.ts), in Chromium:
+// The Content Security Policy the host sends with every page (src/main/host/guards/csp.ts), in Chromium:
 // the lobby, the table room and a game table in play (a card's tooltip, the help and the score
 // sheet open) render under it without one violation, styles included ('unsafe-inline' is not in
 // style-src). A style attribute planted at the end must be reported: the watch itself works.
 import { type Page, expect, test } from '@playwright/test';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/host/csp';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/host/guards/csp';
 import { hostForSpec, pageErrors } from './helpers/setup';
 import { startSoloTable } from './helpers/solo';
 

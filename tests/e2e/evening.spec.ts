@@ -32,7 +32,7 @@ test('a game night: three games in a row at one table, Play again twice, and the
   // Three whole games through three pages: 8.6 min were measured with the machine's load average at 16 on 2 cores, hence the room.
   // Three whole games through three pages take several minutes on this project's 2-core
   // machines: the game night runs in `npm run test:soak`; npm test keeps its parts (the
-  // standings over Play again in tests/main/host/evening.test.ts, each screen's own specs).
+  // standings over Play again in tests/main/host/table/evening.test.ts, each screen's own specs).
   if (!process.env['CHRONICLE_SOAK']) {
     console.log('skipped: the whole game night (three games, three pages) runs in npm run test:soak');
     test.skip(true, 'runs in npm run test:soak');

@@ -4,7 +4,7 @@
 // these digests unchanged (tests/fixtures/view-fingerprints.json); a deliberate change of what
 // is sent regenerates the fixture with `npx tsx scripts/view-fingerprints.ts --write`.
 import { createHash } from 'node:crypto';
-import { readyViews } from '../../src/main/host/ready-views';
+import { readyViews } from '../../src/main/host/table/ready-views';
 import { BotRng } from '../../src/shared/bots/prng';
 import { DEFAULT_OPTIONS } from '../../src/shared/rules/types';
 import type { Viewer } from '../../src/shared/rules/view';

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import defaultSet from '../../src/shared/rules/card-set/default-set.json';
-import CardSheet from '../../src/renderer/src/components/CardSheet.svelte';
-import HelpPanel from '../../src/renderer/src/components/HelpPanel.svelte';
+import CardSheet from '../../src/renderer/src/components/cards/CardSheet.svelte';
+import HelpPanel from '../../src/renderer/src/components/table/HelpPanel.svelte';
 import { RULINGS } from '../../src/renderer/src/lib/help/rulings';
 import { LANGUAGE_CODES, i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 

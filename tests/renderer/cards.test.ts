@@ -2,7 +2,7 @@
 // from the card set in the chosen language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
-import Card from '../../src/renderer/src/components/Card.svelte';
+import Card from '../../src/renderer/src/components/cards/Card.svelte';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { clearPage } from './helpers/page';
 

@@ -3,7 +3,7 @@
 // keys, and an answer waits for its Confirm.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
-import ChoicePrompt from '../../src/renderer/src/components/ChoicePrompt.svelte';
+import ChoicePrompt from '../../src/renderer/src/components/table/ChoicePrompt.svelte';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { clearPage } from './helpers/page';
 

@@ -3,7 +3,7 @@
 // buzzes (a setting) and badges the app, the badge cleared after; the window title says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
-import PhoneKeeper from '../../src/renderer/src/components/PhoneKeeper.svelte';
+import PhoneKeeper from '../../src/renderer/src/components/table/PhoneKeeper.svelte';
 import GameScreen from '../../src/renderer/src/screens/GameScreen.svelte';
 import { clientContext } from '../../src/renderer/src/lib/connection/context';
 import { phoneSettings } from '../../src/renderer/src/lib/phone/settings.svelte';

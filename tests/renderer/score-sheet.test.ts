@@ -6,7 +6,7 @@ import { flushSync, mount } from 'svelte';
 import { BotRng } from '../../src/shared/bots/prng';
 import type { EventBatch } from '../../src/shared/protocol/event-log';
 import { applyAction, currentDecider, legalActions, newGame, redactEvent } from '../../src/shared/rules';
-import ScoreSheet from '../../src/renderer/src/components/ScoreSheet.svelte';
+import ScoreSheet from '../../src/renderer/src/components/score/ScoreSheet.svelte';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { clearPage } from './helpers/page';
 

@@ -2,8 +2,8 @@
 // the computer awake through a game night and to ask before closing on its guests. A guest is a
 // connection seated at a table not yet over (lobby or game) from an address other than this
 // machine's loopback; spectators and the host's own windows do not count.
-import type { HostServer } from './socket-types';
-import type { TableRegistry } from './registry';
+import type { HostServer } from './transport/socket-types';
+import type { TableRegistry } from './tables/registry';
 
 export interface Guests {
   /** Seated players connected from elsewhere. */

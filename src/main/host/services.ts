@@ -4,7 +4,7 @@
 // The mDNS stack is loaded only when it is wanted (never with `chronicle host --no-mdns`).
 import { createBotPool } from '../bots/pool';
 import { poolPolicy } from '../bots/pool-policy';
-import type { Advertiser } from './advertiser';
+import type { Advertiser } from './tables/advertiser';
 import type { HostOptions } from './create-host';
 
 export interface HostServicesOptions {

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotPool, MAX_WAITING_ANALYSES, createBotPool } from '../../../src/main/bots/pool';
-import { AnalysisBusy, ReplaySession } from '../../../src/main/host/replay-session';
+import { AnalysisBusy, ReplaySession } from '../../../src/main/host/replay/replay-session';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomRecord } from '../../helpers/playout';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';

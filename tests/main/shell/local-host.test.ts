@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../../../src/shared/advertising';
-import type { AdvertisedTable, Advertiser } from '../../../src/main/host/advertiser';
+import type { AdvertisedTable, Advertiser } from '../../../src/main/host/tables/advertiser';
 import { silentLog } from '../../../src/main/host/log';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
 import { type LocalHost, startLocalHost } from '../../../src/main/local-host';

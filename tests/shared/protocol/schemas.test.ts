@@ -6,7 +6,7 @@ import { BOT_LEVELS as botsLevels } from '../../../src/shared/bots/bot';
 import { BOT_LEVELS } from '../../../src/shared/protocol/bot-level';
 import { SCHEMAS } from '../../../src/shared/protocol/schemas';
 import { actionSchema, optionsSchema, playersSchema } from '../../../src/shared/rules/schemas';
-import { readTableLines } from '../../../src/main/host/table-log';
+import { readTableLines } from '../../../src/main/host/table-file/lines';
 
 const intent = (action: unknown) => SCHEMAS['game:act'].safeParse({ action, seq: 1, version: 0 }).success;
 

@@ -2,7 +2,7 @@
 // can compare what clients were sent with what the record on disk says.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTableLines } from '../../../../src/main/host/table-log';
+import { readTableLines } from '../../../../src/main/host/table-file/lines';
 import type { GameEventBatch } from '../../../../src/shared/protocol/event-log';
 import type { Action } from '../../../../src/shared/rules/actions';
 import { applyAction, newGame } from '../../../../src/shared/rules/engine';

@@ -1,0 +1,77 @@
+// Fair limits per device. Only tables someone is connected to count: an address may hold so
+// many of the tables it created, the host so many tables in memory. A table nobody is
+// connected to never blocks a new one: when the host is full, the oldest idle table gives way
+// (a lobby goes, a game is parked to disk, a finished game is archived). When every table has
+// someone at it, the address holding the most lobbies gives up its oldest one to a newcomer
+// holding fewer, so a few devices holding their full share cannot lock out the next one.
+
+import type { Refusal } from '../../../shared/protocol/events';
+import { refuse } from '../table/refusal';
+
+/** Every table has someone at it: no room for another. */
+export class TooManyTables extends Error {}
+/** One client address has as many tables open as it may. */
+export class TooManyTablesHere extends Error {}
+
+/** The refusal for a table that could not be made for lack of room; null for any other error. */
+export function limitRefusal(e: unknown): Refusal | null {
+  if (e instanceof TooManyTables) return refuse('TOO_MANY_TABLES', e.message);
+  if (e instanceof TooManyTablesHere) return refuse('TOO_MANY_TABLES_HERE', e.message);
+  return null;
+}
+
+/** A table as the limits see it. */
+export interface LimitedTable {
+  readonly id: string;
+  /** The client address that created it (none for the host's own tables). */
+  readonly by: string | undefined;
+  /** Someone (a player or a spectator) is connected to it. */
+  readonly live: boolean;
+  /** Not started yet. */
+  readonly lobby: boolean;
+  /** The host's default table: it never gives way. */
+  readonly kept: boolean;
+  /** For "oldest": since when it has been idle, or when it was created when live. */
+  readonly since: number;
+}
+
+export interface Limits {
+  /** Tables in memory at most (idle ones included: they give way). */
+  readonly total: number;
+  /** Live tables one address may have created. */
+  readonly perAddress: number;
+}
+
+export type Room =
+  | { readonly kind: 'ok' }
+  /** This table must go first (then ask again). */
+  | { readonly kind: 'giveWay'; readonly id: string }
+  /** The asking address holds its share already. */
+  | { readonly kind: 'yours' }
+  /** Every table has someone at it, and no address holds more than its fair share. */
+  | { readonly kind: 'full' };
+
+const oldest = (tables: readonly LimitedTable[]): LimitedTable | undefined =>
+  tables.reduce<LimitedTable | undefined>((a, t) => (a === undefined || t.since < a.since ? t : a), undefined);
+
+/** Live tables created by `address`. */
+export const liveTablesOf = (tables: readonly LimitedTable[], address: string): number => tables.filter((t) => t.live && t.by === address).length;
+
+/** Whether a new table from `address` fits, or what must give way first. */
+export function roomFor(address: string | undefined, tables: readonly LimitedTable[], limits: Limits): Room {
+  const mine = address === undefined ? 0 : liveTablesOf(tables, address);
+  if (address !== undefined && mine >= limits.perAddress) return { kind: 'yours' };
+  if (tables.length < limits.total) return { kind: 'ok' };
+  const idle = oldest(tables.filter((t) => !t.live && !t.kept));
+  if (idle) return { kind: 'giveWay', id: idle.id };
+  // A lobby costs nothing to give up (no game is lost) and is all a flood of tables needs.
+  const lobbies = tables.filter((t) => t.live && t.lobby && !t.kept && t.by !== undefined && t.by !== address);
+  let heaviest: { by: string; count: number } | undefined;
+  for (const by of new Set(lobbies.map((t) => t.by!))) {
+    const count = liveTablesOf(tables, by);
+    if (!heaviest || count > heaviest.count) heaviest = { by, count };
+  }
+  // Only when the newcomer would still hold no more than the heaviest after the move.
+  if (!heaviest || heaviest.count < mine + 2) return { kind: 'full' };
+  return { kind: 'giveWay', id: oldest(lobbies.filter((t) => t.by === heaviest.by))!.id };
+}

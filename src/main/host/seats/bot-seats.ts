@@ -1,0 +1,127 @@
+// Bots in seats: when a bot-played seat must decide, it waits a moment (so humans can follow),
+// asks its policy with exactly the view a human in that seat would get, and submits the answer
+// through the table's own pipeline. Policies may be slow or wrong: a refused, thrown or
+// timed-out answer is replaced by a random legal action.
+import { randomInt } from 'node:crypto';
+import { BotRng } from '../../../shared/bots/prng';
+import { randomAction } from '../../../shared/bots/random-player';
+import type { BotLevel } from '../../../shared/protocol/bot-level';
+import type { Action } from '../../../shared/rules/actions';
+import { currentDecider } from '../../../shared/rules/engine';
+import type { GameState } from '../../../shared/rules/state';
+import type { Seat } from '../../../shared/rules/types';
+import { type PlayerView, viewFor } from '../../../shared/rules/view';
+import type { Log } from '../log';
+
+/** Which seat a bot plays (bots that remember key their memory by it). */
+export interface BotSeat {
+  readonly tableId: string;
+  readonly seat: Seat;
+  /** How strong the seat's bot plays. */
+  readonly level: BotLevel;
+}
+
+/**
+ * Decides a bot's move from its seat's view alone. Stronger bots plug in here, e.g. a worker
+ * pool; `observe`, if present, receives every view of a bot-played seat (bots that remember).
+ */
+export interface BotPolicy {
+  (view: PlayerView, seat: BotSeat): Action | Promise<Action>;
+  observe?(view: PlayerView, seat: BotSeat): void;
+}
+
+export const randomPolicy = (rng = new BotRng(randomInt(2 ** 32))): BotPolicy => (view) => randomAction(view, rng);
+
+/** What the driver needs from its table. */
+export interface BotTable {
+  readonly id: string;
+  state(): GameState | null;
+  botPlays(seat: Seat): boolean;
+  botLevel(seat: Seat): BotLevel;
+  /** Applies a bot's action if the game is still at `version`; false if the action was refused. */
+  submitBotAction(seat: Seat, version: number, action: Action): Promise<boolean>;
+}
+
+const POLICY_TIMEOUT_MS = 5000;
+
+export class BotDriver {
+  private timer: NodeJS.Timeout | null = null;
+  private scheduledFor = -1;
+  private stopped = false;
+  private readonly fallback = randomPolicy();
+  /** The last version each bot-played seat was shown. */
+  private readonly observed = new Map<Seat, number>();
+
+  constructor(
+    private readonly table: BotTable,
+    private readonly policy: BotPolicy,
+    private readonly delayMs: number,
+    private readonly log: Log,
+  ) {}
+
+  /** Call after every change: starts a bot's turn if a bot must decide now. */
+  schedule(): void {
+    const state = this.table.state();
+    if (this.stopped || !state) return;
+    this.observe(state);
+    if (state.over) return;
+    const seat = currentDecider(state);
+    if (seat === null || !this.table.botPlays(seat) || this.scheduledFor === state.version) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.scheduledFor = state.version;
+    const version = state.version;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.turn(seat, version).catch((e: unknown) => this.log.error(`table ${this.table.id}: bot turn failed`, e));
+    }, this.delayMs);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Shows each bot-played seat the views it has not seen yet. */
+  private observe(state: GameState): void {
+    if (!this.policy.observe) return;
+    for (let seat = 0; seat < state.players; seat++) {
+      if (!this.table.botPlays(seat) || this.observed.get(seat) === state.version) continue;
+      this.observed.set(seat, state.version);
+      try {
+        this.policy.observe(viewFor(state, seat), this.botSeat(seat));
+      } catch (e) {
+        this.log.error(`table ${this.table.id}: bot observe failed for seat ${seat}`, e);
+      }
+    }
+  }
+
+  private botSeat(seat: Seat): BotSeat {
+    return { tableId: this.table.id, seat, level: this.table.botLevel(seat) };
+  }
+
+  private async turn(seat: Seat, version: number): Promise<void> {
+    const state = this.table.state();
+    if (this.stopped || !state || state.version !== version || !this.table.botPlays(seat)) return;
+    const view = viewFor(state, seat);
+    let action: Action;
+    try {
+      action = await withTimeout(Promise.resolve(this.policy(view, this.botSeat(seat))), POLICY_TIMEOUT_MS);
+    } catch (e) {
+      this.log.warn(`table ${this.table.id}: bot policy failed for seat ${seat}: ${(e as Error).message}`);
+      action = await this.fallback(view, this.botSeat(seat));
+    }
+    if (this.stopped) return;
+    if (await this.table.submitBotAction(seat, version, { ...action, seat })) return;
+    this.log.warn(`table ${this.table.id}: bot policy gave an illegal action for seat ${seat}`);
+    await this.table.submitBotAction(seat, version, await this.fallback(view, this.botSeat(seat)));
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

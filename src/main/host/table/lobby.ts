@@ -1,0 +1,114 @@
+// The lobby's changes, as the table-file lines that make them: taking and leaving seats, bots,
+// the start, hand-overs to bots and back. Pure: each answers a refusal or the lines to write;
+// the table checks who asks, writes the lines and tells everyone.
+import type { BotLevel } from '../../../shared/protocol/bot-level';
+import type { Refusal } from '../../../shared/protocol/events';
+import type { Seat } from '../../../shared/rules/types';
+import { type Presence, handoverCheck } from '../seats/absence';
+import { inLobby, seatExists } from './guards';
+import { refuse } from './refusal';
+import type { TableLine } from '../table-file/lines';
+import type { TableModel } from './table-model';
+import { inviteMatches, pinMatches } from '../guards/tokens';
+
+/** How a newcomer gets in: the table's invite secret (from its link) or its PIN. */
+export interface Admission {
+  readonly pin?: string;
+  readonly invite?: string;
+}
+
+/** The invite, when given, decides alone (a stale link is told apart from a wrong PIN); else the PIN. */
+export function admit(model: TableModel, req: Admission): Refusal | null {
+  if (req.invite !== undefined) return inviteMatches(req.invite, model.header.seed) ? null : refuse('BAD_INVITE');
+  return pinMatches(req.pin, model.header.pin) ? null : refuse('WRONG_PIN');
+}
+
+export function join(model: TableModel, req: Admission & { name: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
+  const denied = admit(model, req) ?? inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
+  if (denied) return denied;
+  const seat = req.seat ?? model.seats.findIndex((s) => s.kind === 'free');
+  if (seat < 0) return refuse('TABLE_FULL');
+  if (model.seats[seat]?.kind !== 'free') return refuse('SEAT_TAKEN');
+  const lines: TableLine[] = [{ t: 'seat', seat, name: req.name, token: tokenHash }];
+  if (model.owner === null) lines.push({ t: 'owner', seat });
+  return { seat, lines };
+}
+
+export function spectate(model: TableModel, req: Admission): Refusal | null {
+  return admit(model, req);
+}
+
+/** A seated player leaves: in the lobby the seat frees (and ownership moves on); in a game they are marked gone. */
+export function leave(model: TableModel, seat: Seat): TableLine[] {
+  // Leaving a game in play hands the seat to a bot, which plays on (its player may come back).
+  if (model.phase === 'playing') return [{ t: 'left', seat }, { t: 'control', seat, bot: true }];
+  if (model.phase !== 'lobby') return [{ t: 'left', seat }];
+  const lines: TableLine[] = [{ t: 'free', seat }];
+  if (model.owner === seat) lines.push({ t: 'owner', seat: nextOwner(model, seat) });
+  return lines;
+}
+
+/** Nobody is seated at a lobby that is not the host's default table: it may go. */
+export function abandoned(model: TableModel): boolean {
+  return model.phase === 'lobby' && !model.header.persistent && !model.seats.some((s) => s.kind === 'human');
+}
+
+/** A bot takes a free seat; on a bot's seat, the bot's level changes (until the start). */
+export function addBot(model: TableModel, seat: Seat, level: BotLevel | undefined): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  const kind = model.seats[seat]?.kind;
+  if (kind !== 'free' && kind !== 'bot') return refuse('SEAT_TAKEN');
+  return [{ t: 'bot', seat, level }];
+}
+
+export function removeBot(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  if (model.seats[seat]?.kind !== 'bot') return refuse('NOT_A_BOT_SEAT');
+  return [{ t: 'free', seat }];
+}
+
+/** The owner frees another human's seat before the start (the owner leaves instead). */
+export function removePlayer(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  const denied = inLobby(model) ?? seatExists(model, seat);
+  if (denied) return denied;
+  if (model.seats[seat]?.kind !== 'human') return refuse('NOT_HUMAN_SEAT');
+  if (model.owner === seat) return refuse('BAD_REQUEST', 'the owner leaves the table instead');
+  return [{ t: 'free', seat }];
+}
+
+export function start(model: TableModel): Refusal | TableLine[] {
+  const denied = inLobby(model);
+  if (denied) return denied;
+  if (model.seats.some((s) => s.kind === 'free')) return refuse('SEATS_NOT_FILLED');
+  return [{ t: 'start' }];
+}
+
+/**
+ * An absent player's seat goes to a bot: in a game it plays for them, in the lobby it simply
+ * replaces them. The owner's seat is only lent, even in the lobby: they keep their token and
+ * the table, and have their seat back as they return (ownership never moves because someone
+ * else hands a seat over). No lines when a bot plays the seat already.
+ */
+export function giveToBot(model: TableModel, seat: Seat, level: BotLevel | undefined, presence: Presence, now: number, graceMs: number): Refusal | TableLine[] {
+  const slot = model.seats[seat];
+  if (!slot) return refuse('BAD_REQUEST', 'no such seat');
+  if (slot.kind !== 'human') return refuse('NOT_HUMAN_SEAT');
+  if (slot.botControlled) return [];
+  const check = handoverCheck(presence, now, graceMs);
+  if (check !== 'ok') return refuse(check);
+  if (model.phase !== 'lobby' || model.owner === seat) return [{ t: 'control', seat, bot: true, level }];
+  return [{ t: 'bot', seat, level }];
+}
+
+export function takeBack(model: TableModel, seat: Seat): Refusal | TableLine[] {
+  if (!model.seats[seat]?.botControlled) return refuse('NOT_BOT_CONTROLLED');
+  return [{ t: 'control', seat, bot: false }];
+}
+
+/** The lowest other human seat, to own the table after `leaving`. */
+function nextOwner(model: TableModel, leaving: Seat): Seat | null {
+  const i = model.seats.findIndex((s, seat) => seat !== leaving && s.kind === 'human');
+  return i < 0 ? null : i;
+}
