@@ -1,7 +1,10 @@
 // A player's finished game stays a click away on this device: after a whole game against bots
-// and Back to the lobby, the lobby lists it under "Your finished games" and Replay opens it in
-// the replay viewer with the player's name. Another device sees no such list.
+// and Back to the lobby, the lobby lists it under "Your finished games", Replay opens it in the
+// replay viewer with the player's name, and Export saves its record as a file that replays.
+// Another device sees no such list.
+import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
+import { DEFAULT_CARD_SET, parseRecord, replay } from '../../src/shared/rules';
 import { hostForSpec, pageErrors } from './helpers/setup';
 import { playWholeGame, startSoloTable } from './helpers/solo';
 
@@ -23,7 +26,7 @@ test('a finished game is listed in its player’s lobby and replays with the pla
   await playWholeGame(page);
   await page.getByTestId('back-to-lobby').click();
 
-  const mine = page.getByTestId('my-finished-game');
+  const mine = page.getByTestId('finished-game');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('3 seats');
   await shot(page, 'lobby-finished-laptop');
@@ -34,7 +37,12 @@ test('a finished game is listed in its player’s lobby and replays with the pla
 
   // A reload keeps it: the token is on the device.
   await page.reload();
-  await mine.getByTestId('replay-mine').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), mine.getByTestId('export-finished').click()]);
+  expect(download.suggestedFilename()).toMatch(/^3-seats-\d{4}-\d{2}-\d{2}\.chronicle\.json$/);
+  const parsed = parseRecord(JSON.parse(await readFile(await download.path(), 'utf8')));
+  const replayed = parsed.ok ? replay(parsed.value.record, DEFAULT_CARD_SET) : null;
+  expect(replayed?.ok && replayed.value.state.over).toBe(true);
+  await mine.getByTestId('replay-finished').click();
   await expect(page.getByTestId('replay')).toBeVisible();
   await expect(page.getByTestId('replay-seat').first()).toContainText('Solo');
 
@@ -43,7 +51,7 @@ test('a finished game is listed in its player’s lobby and replays with the pla
   await other.goto(host.url);
   await expect(other.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
   await expect(other.getByTestId('play-now')).toBeVisible();
-  await expect(other.getByTestId('my-finished-games')).toHaveCount(0);
+  await expect(other.getByTestId('finished-games')).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
 });
