@@ -45,7 +45,8 @@ const game: FinishedGame = {
 };
 
 describe('the lobby’s finished games', () => {
-  it('lists them and opens one in the replay viewer with the players’ names', async () => {
+  // The viewer is loaded on first use: up to 10 s on a loaded machine.
+  it('lists them and opens one in the replay viewer with the players’ names', { timeout: 20_000 }, async () => {
     const client = new FakeClient();
     client.finished = [game];
     client.savedRecord = { format: 'chronicle-record', id: game.id } as unknown as GameRecord;
