@@ -3,11 +3,10 @@
 // a script (the Electron binary is not available everywhere; tests/main/shell checks the real one).
 // Offline first, opened to the network with the LAN link's QR code, tables found on the network,
 // finished games with their records (from the host, as a browser has them), and the table room's switch.
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
-import { DEFAULT_CARD_SET, parseRecord, replay } from '../../src/shared/rules';
+import { chronicleReplay } from './helpers/records';
 import { hostForSpec, pageErrors } from './helpers/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
@@ -17,7 +16,7 @@ test.beforeAll(async () => {
 });
 
 /**
- * A game played to its end on the host by a client of this machine that leaves its seat to a
+ * A game played to its end on the host by a client of this machine that leaves it to a
  * bot: a table without a PIN, so the host's own machine is shown it.
  */
 async function playedByBots(url: string, name: string): Promise<void> {
@@ -31,7 +30,7 @@ async function playedByBots(url: string, name: string): Promise<void> {
     const { tableId } = await ask<{ tableId: string }>('table:create', { name, players: 3, playerName: 'Ann' });
     for (const seat of [1, 2]) await ask('table:addBot', { seat });
     await ask('table:start', {});
-    await ask('seat:giveToBot', { seat: 0 });
+    await ask('table:leave', {}); // in play, the seat goes to a bot
     await expect
       .poll(async () => (await ask<{ games: FinishedGame[] }>('archive:list', {})).games.map((g) => g.id), { timeout: 60_000 })
       .toContain(tableId);
@@ -108,9 +107,7 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   // Export saves the host's record as a file; it replays to the game's end.
   const [download] = await Promise.all([page.waitForEvent('download'), finished.getByTestId('export-finished').click()]);
   expect(download.suggestedFilename()).toMatch(/^sunday-\d{4}-\d{2}-\d{2}\.chronicle\.json$/);
-  const parsed = parseRecord(JSON.parse(await readFile(await download.path(), 'utf8')));
-  const replayed = parsed.ok ? replay(parsed.value.record, DEFAULT_CARD_SET) : null;
-  expect(replayed?.ok && replayed.value.state.over).toBe(true);
+  expect(chronicleReplay(await download.path())).toMatchObject({ ok: true, over: true });
   if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-lobby-open.png`, fullPage: true });
 
   // The table room links to the table on the LAN address.

@@ -2,13 +2,12 @@
 // speed through prefers-reduced-motion) plays a whole game. Every ability used appears in the
 // page's game log and was shown on the table, every finished meeting too; each round summary
 // shows the Fame that `chronicle replay` of the host's record gives.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog } from './helpers/leak-scan';
-import { recordFromDisk } from '../main/host/helpers/record';
+import { chronicleReplay as replayRecordFile, tableRecordFile } from './helpers/records';
 import type { Action } from '../../src/shared/rules/actions';
 import { addBots, hostForSpec, pageErrors } from './helpers/setup';
 
@@ -79,16 +78,12 @@ function summaryProblems(s: Summary, round: ReplayOut['rounds'][number]): string
 
 /** The game record (record-format.md) of a table, from the host's table file, written to a file of its own. */
 function recordOf(tableId: string): { file: string; actions: readonly Action[] } {
-  const { record } = recordFromDisk(host.dataDir, tableId);
-  const file = join(mkdtempSync(join(tmpdir(), 'chronicle-follow-')), 'game.chronicle.json');
-  writeFileSync(file, JSON.stringify(record));
-  return { file, actions: record.actions };
+  const file = tableRecordFile(host.dataDir, tableId);
+  return { file, actions: (JSON.parse(readFileSync(file, 'utf8')) as { actions: Action[] }).actions };
 }
 
-function chronicleReplay(file: string): ReplayOut {
-  // execFileSync throws on a non-zero exit: exit 0 is part of the check.
-  return JSON.parse(execFileSync(process.execPath, ['bin/chronicle.js', 'replay', file], { encoding: 'utf8' })) as ReplayOut;
-}
+// execFileSync throws on a non-zero exit: exit 0 is part of the check.
+const chronicleReplay = (file: string): ReplayOut => replayRecordFile<ReplayOut>(file);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const body = await page.screenshot();

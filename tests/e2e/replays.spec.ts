@@ -2,9 +2,8 @@
 // and Back to the lobby, the lobby lists it under "Your finished games", Replay opens it in the
 // replay viewer with the player's name, and Export saves its record as a file that replays.
 // Another device sees no such list.
-import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
-import { DEFAULT_CARD_SET, parseRecord, replay } from '../../src/shared/rules';
+import { chronicleReplay } from './helpers/records';
 import { hostForSpec, pageErrors } from './helpers/setup';
 import { playWholeGame, startSoloTable } from './helpers/solo';
 
@@ -39,9 +38,7 @@ test('a finished game is listed in its player’s lobby and replays with the pla
   await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), mine.getByTestId('export-finished').click()]);
   expect(download.suggestedFilename()).toMatch(/^3-seats-\d{4}-\d{2}-\d{2}\.chronicle\.json$/);
-  const parsed = parseRecord(JSON.parse(await readFile(await download.path(), 'utf8')));
-  const replayed = parsed.ok ? replay(parsed.value.record, DEFAULT_CARD_SET) : null;
-  expect(replayed?.ok && replayed.value.state.over).toBe(true);
+  expect(chronicleReplay(await download.path())).toMatchObject({ ok: true, over: true });
   await mine.getByTestId('replay-finished').click();
   await expect(page.getByTestId('replay')).toBeVisible();
   await expect(page.getByTestId('replay-seat').first()).toContainText('Solo');
