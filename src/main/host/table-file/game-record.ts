@@ -16,7 +16,7 @@ export function gameRecordOf(model: TableModel): GameRecord | null {
  * The table held by the text lines of its file, as far as they are valid (recover.ts), as the
  * host would load it. Throws a TableFileError when not even the header can be read.
  */
-export const tableOfLines = (lines: readonly string[]): TableModel => recoverTable(lines).model;
+const tableOfLines = (lines: readonly string[]): TableModel => recoverTable(lines).model;
 
 /** The game record held by the text lines of a table file; null before the start. Throws as `tableOfLines`. */
 export const gameRecordOfLines = (lines: readonly string[]): GameRecord | null => gameRecordOf(tableOfLines(lines));
