@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
-import { chronicleReplay } from './helpers/records';
-import { hostForSpec, pageErrors } from './helpers/setup';
+import { chronicleReplay } from '../kit/pages/records';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
 test.beforeAll(async () => {

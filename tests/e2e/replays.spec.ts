@@ -3,9 +3,9 @@
 // replay viewer with the player's name, and Export saves its record as a file that replays.
 // Another device sees no such list.
 import { type Page, expect, test } from '@playwright/test';
-import { chronicleReplay } from './helpers/records';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { playWholeGame, startSoloTable } from './helpers/solo';
+import { chronicleReplay } from '../kit/pages/records';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playWholeGame, startSoloTable } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };
