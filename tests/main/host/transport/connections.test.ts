@@ -6,7 +6,7 @@ import { SocketConnections } from '../../../../src/main/host/transport/connectio
 import { JsonText } from '../../../../src/main/host/transport/json-text';
 import type { Seat } from '../../../../src/shared/rules/types';
 import type { PlayerView } from '../../../../src/shared/rules/view';
-import { type TestHost, sleep, startHost, waitFor } from '../helpers/host';
+import { type TestHost, sleep, startHost, waitFor } from '../../../kit/host/host';
 
 let host: TestHost | undefined;
 afterEach(async () => {
