@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
-          setupFiles: ['tests/setup/languages.ts'],
+          setupFiles: ['tests/renderer/helpers/languages.ts'],
         },
       },
     ],

@@ -48,4 +48,4 @@ export class CardBook {
 // The shipped set as is: the host checks it (rules/card-set/default-set.ts, and a test that both
 // builds agree), and the schema check would bring zod into the page.
 // A copy, frozen: the imported file stays as it was for whoever else reads it.
-export const DEFAULT_BOOK = new CardBook(buildCardSet(structuredClone(defaultSet) as CardSetFile));
+export const DEFAULT_BOOK = new CardBook(buildCardSet(JSON.parse(JSON.stringify(defaultSet)) as CardSetFile));
