@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
-          setupFiles: ['tests/renderer/helpers/languages.ts'],
+          setupFiles: ['tests/kit/dom/languages.ts'],
         },
       },
     ],
