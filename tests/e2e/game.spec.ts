@@ -5,8 +5,8 @@
 // their seats, and the game goes on to its end. A phone plays a whole game against bots and
 // finds it in its lobby to replay.
 import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };
