@@ -71,7 +71,7 @@ export async function playQuickly(page: Page): Promise<number> {
   let clicks = 0;
   let covered = 0;
   for (;;) {
-    const look = await page.evaluate<Look>(LOOK(after, 1000, 20_000));
+    const look: Look = await page.evaluate<Look>(LOOK(after, 1000, 20_000));
     if ('over' in look) return clicks;
     if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
     if ('covered' in look) {
