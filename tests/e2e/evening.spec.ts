@@ -7,8 +7,8 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { playQuickly } from './helpers/quick-turns';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playQuickly } from '../kit/pages/quick-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
