@@ -35,7 +35,7 @@ test('a game night: three games in a row at one table, Play again twice, and the
   // 2-core machines, most of it the three pages drawing every view (renderers about 55 %, the
   // browser's compositing about 35 %, the test and the host the rest): the game night runs in
   // `npm run test:soak`; npm test keeps its parts (the standings over Play again in
-  // tests/main/host/table/evening.test.ts and tests/renderer/evening-standings.test.ts, each screen's own specs).
+  // tests/main/host/table/evening.test.ts and tests/renderer/components/score/evening-standings.test.ts, each screen's own specs).
   if (!process.env['CHRONICLE_SOAK']) {
     console.log('skipped: the whole game night (three games, three pages) runs in npm run test:soak');
     test.skip(true, 'runs in npm run test:soak');
