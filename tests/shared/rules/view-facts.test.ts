@@ -60,28 +60,31 @@ describe('why a card of your hand cannot be played', () => {
 
   it('over random games: each card of a hand is either played by a legal action or refused with its code, never both', () => {
     const rng = new BotRng(0x5eed);
+    const wrong: string[] = [];
     let checked = 0;
-    for (let game = 0; game < games(40, 6); game++) {
+    for (let game = 0; game < games(40, 2); game++) {
       for (const { state: s } of playout({ players: 3 + (game % 4), seed: `why-not-${game}` }, rng)) {
-        for (let seat = 0; seat < s.players; seat++) {
+        // The seat to act, and the one after it (every other seat waits alike).
+        const decider = s.pending ? s.pending.seat : (s.meeting.leader + s.meeting.plays.length) % s.players;
+        for (const seat of [decider, (decider + 1) % s.players]) {
           const { unplayable } = viewFor(s, seat);
           const legal = new Set(legalActions(s, seat).flatMap((a) => ('play' in a ? [a.play] : [])));
           for (const card of s.hands[seat]!) {
             const code = unplayable[card];
-            expect(code === undefined, `${card} of seat ${seat} at version ${s.version}`).toBe(legal.has(card));
-            if (code === undefined) continue;
-            for (const faceDown of [false, true]) {
-              const r = applyAction(s, { seat, play: card, ...(faceDown && { faceDown }) });
-              expect(r.ok).toBe(false);
-            }
             const faceUp = applyAction(s, { seat, play: card });
-            expect(faceUp.ok ? null : faceUp.error.code).toBe(code);
+            const faceDown = applyAction(s, { seat, play: card, faceDown: true });
+            const refused = !faceUp.ok && !faceDown.ok;
+            const said = faceUp.ok ? null : faceUp.error.code;
+            if ((code !== undefined) !== refused || (code !== undefined && code !== said) || legal.has(card) === refused) {
+              wrong.push(`version ${s.version}, seat ${seat}, ${card}: view says ${code}, the engine ${said}`);
+            }
             checked++;
           }
-          expect(Object.keys(unplayable).every((c) => s.hands[seat]!.includes(c))).toBe(true);
+          if (Object.keys(unplayable).some((c) => !s.hands[seat]!.includes(c))) wrong.push(`version ${s.version}, seat ${seat}: a card not in the hand`);
         }
       }
     }
+    expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(1000);
   });
 });
