@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { type CardId, type GameState, allyStacks, applyAction, legalActions, viewFor } from '../../../src/shared/rules';
-import { games } from '../../helpers/soak';
-import { play, stacked } from '../../helpers/deal';
-import { playout } from '../../helpers/playout';
+import { games } from '../../kit/soak';
+import { play, stacked } from '../../kit/game/deal';
+import { playout } from '../../kit/game/playout';
 
 // Seat 0 leads; seat 1 holds Power and a Wild, seat 2 holds no Power (ruling 2's deal).
 const hands = [
