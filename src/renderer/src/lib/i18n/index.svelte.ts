@@ -6,11 +6,11 @@ import { MODIFIERS } from './articles';
 import { en, type MessageKey } from './en';
 import { fr } from './fr';
 import { hu } from './hu';
+import { oneOf, storedSetting } from '../stored-setting';
 
 export type { MessageKey };
 export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];
 const TABLES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { en, hu, fr };
-const STORAGE_KEY = 'chronicle.lang';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -21,14 +21,8 @@ function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
 }
 
-/** The stored choice, else the first browser language we have, else English. */
-export function initialLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
-  } catch {
-    // storage may be disabled (private mode): fall through
-  }
+/** The first browser language we have, else English. */
+function browserLanguage(): Language {
   const wanted = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? 'en'];
   for (const tag of wanted) {
     const base = tag.toLowerCase().split('-')[0];
@@ -37,16 +31,17 @@ export function initialLanguage(): Language {
   return 'en';
 }
 
+const chosen = storedSetting('chronicle.lang', oneOf(LANGUAGE_CODES), browserLanguage);
+
+/** The stored choice, else the first browser language we have, else English. */
+export const initialLanguage = (): Language => chosen.load();
+
 class I18n {
   lang = $state<Language>(initialLanguage());
 
   set(lang: Language): void {
     this.lang = lang;
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, lang);
-    } catch {
-      // not persisted; the choice still holds for this page
-    }
+    chosen.save(lang);
     if (typeof document !== 'undefined') document.documentElement.lang = lang;
   }
 }
