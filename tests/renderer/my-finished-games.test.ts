@@ -54,7 +54,7 @@ describe('the lobby’s finished games of this device', () => {
     };
     client.replayStep = () => Promise.resolve({ view: viewFor(state, 'spectator'), hands: null });
     client.replayLog = () => Promise.resolve([]);
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     await settle();
 
     const rows = document.querySelectorAll('[data-testid="my-finished-game"]');
@@ -73,7 +73,7 @@ describe('the lobby’s finished games of this device', () => {
 
   it('shows nothing when this device has no finished game here', async () => {
     const client = new FakeClient();
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     await settle();
     expect(client.finishedAsked).toBe(1);
     expect(document.querySelector('[data-testid="my-finished-games"]')).toBeNull();

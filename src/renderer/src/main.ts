@@ -4,7 +4,7 @@ import './zod-jitless';
 import { mount } from 'svelte';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';
-import { GameConnection } from './lib/connection/game-connection.svelte';
+import { connect } from './lib/connection/connect';
 import { createSocket } from './lib/connection/socket';
 import { i18n } from './lib/i18n/index.svelte';
 import { isBoardLocation } from './lib/board';
@@ -20,9 +20,9 @@ const linkedTable = tableIdFromLocation(window.location);
 // A shared board watches its table; it never sits down, even on a device holding a seat there.
 const board = linkedTable !== null && isBoardLocation(window.location);
 if (board) document.documentElement.classList.add('board-mode');
-const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
+const connection = connect(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
 
 // The invite goes only with the table it came with.
 const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;
 
-export default mount(App, { target, props: { client, origin, linkedTable, linkedInvite, board } });
+export default mount(App, { target, props: { connection, origin, linkedTable, linkedInvite, board } });
