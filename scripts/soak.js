@@ -1,5 +1,5 @@
 // `npm run test:soak`: the rules and bots suites with their full random-game counts
-// (tests/helpers/soak.ts). Extra arguments go to Vitest.
+// (tests/kit/soak.ts). Extra arguments go to Vitest.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,9 +1,9 @@
 // Checks (or with --write, records) the digests of what every viewer is sent over the 480
-// seeded games of tests/helpers/view-fingerprints.ts against tests/fixtures/view-fingerprints.json.
+// seeded games of tests/kit/game/view-fingerprints.ts against tests/fixtures/view-fingerprints.json.
 //   npx tsx scripts/view-fingerprints.ts          # compare, exit 1 on any difference
 //   npx tsx scripts/view-fingerprints.ts --write  # record the current digests
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../tests/helpers/view-fingerprints';
+import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../tests/kit/game/view-fingerprints';
 
 const FIXTURE = new URL('../tests/fixtures/view-fingerprints.json', import.meta.url);
 const started = performance.now();

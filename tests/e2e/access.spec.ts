@@ -6,9 +6,9 @@
 // - a touch phone reads a card's full text from its card sheet and plays it from there.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { seriousViolations } from './helpers/axe';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { playWholeGame, viewVersion } from './helpers/solo';
+import { seriousViolations } from '../kit/pages/axe';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playWholeGame, viewVersion } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {

@@ -5,9 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { type Page, expect, test } from '@playwright/test';
-import { hiddenCards, leaksInLog, type ShownLine } from './helpers/leak-scan';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { playWholeGame, startSoloTable } from './helpers/solo';
+import { hiddenCards, leaksInLog, type ShownLine } from '../kit/pages/leak-scan';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playWholeGame, startSoloTable } from '../kit/pages/solo';
 
 // Bound to every interface so the board has a LAN address to put in its QR code (as on a real
 // network); the pages themselves only ever talk to it over loopback.

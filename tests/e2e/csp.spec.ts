@@ -4,8 +4,8 @@
 // style-src). A style attribute planted at the end must be reported: the watch itself works.
 import { type Page, expect, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/host/guards/csp';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { startSoloTable } from './helpers/solo';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { startSoloTable } from '../kit/pages/solo';
 
 const host = hostForSpec();
 

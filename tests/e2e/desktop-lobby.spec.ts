@@ -4,7 +4,7 @@
 // Offline first, opened to the network with the LAN link's QR code, tables found on the network,
 // finished games with their records, and the table room's switch.
 import { expect, test } from '@playwright/test';
-import { hostForSpec, pageErrors } from './helpers/setup';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
 
 const host = hostForSpec();
 

@@ -5,8 +5,8 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { playWholeGame } from './helpers/solo';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playWholeGame } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
-import { keepDrawing } from './helpers/drawing';
-import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
-import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion } from './helpers/solo';
+import { type RunningHost, startHost } from '../kit/pages/host';
+import { keepDrawing } from '../kit/pages/drawing';
+import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
+import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion } from '../kit/pages/solo';
 
 let host: RunningHost;
 

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { hiddenCards, leaksInLog } from './helpers/leak-scan';
-import { addBots, hostForSpec, pageErrors } from './helpers/setup';
+import { hiddenCards, leaksInLog } from '../kit/pages/leak-scan';
+import { addBots, hostForSpec, pageErrors } from '../kit/pages/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
 /** The record the first test saved from the page, for the replay viewer test. */

@@ -4,8 +4,8 @@
 // then play by clicking only what the UI offers as legal; two of them leave mid-game, bots take
 // their seats, and the game goes on to its end.
 import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from './helpers/solo';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 

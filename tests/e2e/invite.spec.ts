@@ -4,7 +4,7 @@
 // long to wait, and that the link lets them in.
 import { networkInterfaces } from 'node:os';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 
 // Bound to every interface so the creator's page has a LAN address to share (as on a real
 // network); the pages themselves only ever talk to it over loopback.

@@ -2,8 +2,8 @@
 // the meeting within 3 s (measured by the page's clock, printed). The keyboard reaches Play now
 // and the create form in a few Tabs, and lands on each new screen's first control.
 import { type Page, expect, test } from '@playwright/test';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { clickFirstLegal } from './helpers/solo';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { clickFirstLegal } from '../kit/pages/solo';
 
 const host = hostForSpec();
 const LAPTOP = { width: 1280, height: 800 };

@@ -6,8 +6,8 @@
 // set, the mid-game table is kept at 390×844, 844×390, 1280×800 and 1920×1080.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { clickFirstLegal, nextView, startSoloTable, tableState } from './helpers/solo';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {

@@ -2,8 +2,8 @@
 // and Back to the lobby, the lobby lists it under "Your finished games" and Replay opens it in
 // the replay viewer with the player's name. Another device sees no such list.
 import { type Page, expect, test } from '@playwright/test';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { playWholeGame, startSoloTable } from './helpers/solo';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playWholeGame, startSoloTable } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };

@@ -2,8 +2,8 @@
 // by themselves within 3 s, say what they are doing meanwhile, and the game goes on.
 import { rm } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
-import { RENDERER, createTable, requireBuiltRenderer } from './helpers/setup';
+import { type RunningHost, startHost } from '../kit/pages/host';
+import { RENDERER, createTable, requireBuiltRenderer } from '../kit/pages/setup';
 
 let host: RunningHost | undefined;
 let dataDir: string | undefined;

@@ -4,7 +4,7 @@
 // the table's choice lasts 10 ms on this host: "30 s" are 0.3 s), and the player takes it back.
 import { networkInterfaces } from 'node:os';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 
 // Bound to every interface so the table room has a LAN link to share (as on a real network);
 // the pages themselves only ever talk to it over loopback.

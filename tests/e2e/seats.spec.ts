@@ -6,8 +6,8 @@
 // - on a desktop, hovering or focusing a card shows its full text beside it.
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from './helpers/setup';
-import { startSoloTable } from './helpers/solo';
+import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { startSoloTable } from '../kit/pages/solo';
 
 // A short grace, so the countdown can be watched to its end.
 const GRACE_MS = 4000;

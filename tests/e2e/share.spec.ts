@@ -2,8 +2,8 @@
 // link with the machine's LAN address (never 127.0.0.1), which another device can open.
 import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
-import { RENDERER, requireBuiltRenderer } from './helpers/setup';
+import { type RunningHost, startHost } from '../kit/pages/host';
+import { RENDERER, requireBuiltRenderer } from '../kit/pages/setup';
 
 let host: RunningHost | undefined;
 

@@ -6,9 +6,9 @@
 // report). With SHOTS_DIR set it keeps screenshots of the table mid-game, a card moving and the
 // round's scoring on the table.
 import { type Page, expect, test } from '@playwright/test';
-import { type RunningHost, startHost } from './helpers/host';
-import { RENDERER, pageErrors, requireBuiltRenderer } from './helpers/setup';
-import { clickFirstLegal, playWholeGame, startSoloTable } from './helpers/solo';
+import { type RunningHost, startHost } from '../kit/pages/host';
+import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
+import { clickFirstLegal, playWholeGame, startSoloTable } from '../kit/pages/solo';
 
 const DELAY = Number(process.env['STORY_BOT_DELAY_MS'] ?? 0);
 const SHOTS = process.env['SHOTS_DIR'];

@@ -5,9 +5,9 @@
 // in French on a phone and in Hungarian on a phone on its side (the guide's first steps).
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { seriousViolations } from './helpers/axe';
-import { hostForSpec, pageErrors } from './helpers/setup';
-import { clickFirstLegal, nextView, viewVersion } from './helpers/solo';
+import { seriousViolations } from '../kit/pages/axe';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { clickFirstLegal, nextView, viewVersion } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 /** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */

@@ -6,9 +6,9 @@ import App from '../../src/renderer/src/App.svelte';
 import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shared/bridge';
 import { ADVERTISING_OFF } from '../../src/shared/advertising';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
-import { FakeClient, tableInfo } from './helpers/fake-client.svelte';
-import { start, viewOf } from './helpers/games';
-import { clearPage } from './helpers/page';
+import { FakeClient, tableInfo } from '../kit/dom/fake-client.svelte';
+import { start, viewOf } from '../kit/dom/games';
+import { clearPage } from '../kit/dom/page';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 

@@ -1,8 +1,8 @@
 // 200 games by a client that answers each turn at once, against zero-delay bots, under the
 // default rate limit: never cut (the issue's acceptance count; `npm test` plays 25).
 import { afterEach, it } from 'vitest';
-import type { TestHost } from '../main/host/helpers/host';
-import { playFastGames } from '../main/host/helpers/fast-client';
+import type { TestHost } from '../kit/host/host';
+import { playFastGames } from '../kit/clients/fast-client';
 
 let host: TestHost | undefined;
 afterEach(async () => {

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
-import { type TestHost, connectTo, startHost, tempDir, waitFor } from '../main/host/helpers/host';
-import { playFastGame } from '../main/host/helpers/fast-client';
-import { Player } from '../main/host/helpers/player';
+import { type TestHost, connectTo, startHost, tempDir, waitFor } from '../kit/host/host';
+import { playFastGame } from '../kit/clients/fast-client';
+import { Player } from '../kit/clients/player';
 
 const GAMES = Number(process.env['SOAK_GAMES'] ?? 1000);
 const CLIENTS = 4;

@@ -1,7 +1,7 @@
-// All 480 seeded games of tests/helpers/view-fingerprints.ts against their recorded digests.
+// All 480 seeded games of tests/kit/game/view-fingerprints.ts against their recorded digests.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../helpers/view-fingerprints';
+import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../kit/game/view-fingerprints';
 
 const recorded = JSON.parse(
   readFileSync(new URL('../fixtures/view-fingerprints.json', import.meta.url), 'utf8'),

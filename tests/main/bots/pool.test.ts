@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BotPool, MAX_WAITING_ANALYSES, createBotPool } from '../../../src/main/bots/pool';
 import { AnalysisBusy, ReplaySession } from '../../../src/main/host/replay/replay-session';
 import { BotRng } from '../../../src/shared/bots/prng';
-import { randomRecord } from '../../helpers/playout';
+import { randomRecord } from '../../kit/game/playout';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
-import { startGame } from '../../shared/bots/helpers';
+import { startGame } from '../../kit/game/bots';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 

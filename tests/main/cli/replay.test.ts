@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { currentDecider } from '../../../src/shared/rules';
 import { recordOf } from '../../../src/shared/rules/record/record';
-import { playedActions } from '../../helpers/playout';
+import { playedActions } from '../../kit/game/playout';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'chronicle-replay-'));

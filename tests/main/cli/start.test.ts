@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
-import { tcpRefused } from '../shell/helpers/electron-fakes';
+import { tcpRefused } from '../../kit/shell/electron-fakes';
 
 const run = promisify(execFile);
 const BUNDLE = resolve('out/cli/main.js');

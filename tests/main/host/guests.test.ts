@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Guests } from '../../../src/main/host/guests';
 import { isLoopback } from '../../../src/main/host/guests';
-import { type TestHost, startHost, waitFor } from './helpers/host';
-import { Player } from './helpers/player';
-import { seatPlayers } from './helpers/table';
+import { type TestHost, startHost, waitFor } from '../../kit/host/host';
+import { Player } from '../../kit/clients/player';
+import { seatPlayers } from '../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
 import type { TableInfo } from '../../../src/shared/protocol';
 import { viewFor } from '../../../src/shared/rules/view';
-import { connectTo, tempDir, waitFor } from './helpers/host';
-import { HostProcess } from './helpers/host-process';
-import { Player, resumeSeats } from './helpers/player';
-import { replayedState, statesFromDisk } from './helpers/record';
+import { connectTo, tempDir, waitFor } from '../../kit/host/host';
+import { HostProcess } from '../../kit/host/host-process';
+import { Player, resumeSeats } from '../../kit/clients/player';
+import { replayedState, statesFromDisk } from '../../kit/host/records';
 
 let dataDir = '';
 let proc: HostProcess | null = null;

@@ -2,8 +2,8 @@
 // client's subnet first, never loopback; nothing when it listens on loopback only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { lanAddresses, orderForClient } from '../../../src/main/host/lan-urls';
-import { type TestHost, startHost } from './helpers/host';
-import { Player } from './helpers/player';
+import { type TestHost, startHost } from '../../kit/host/host';
+import { Player } from '../../kit/clients/player';
 
 let host: TestHost | undefined;
 afterEach(async () => {

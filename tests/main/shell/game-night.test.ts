@@ -10,9 +10,9 @@ import { lanAddresses } from '../../../src/main/host/lan-urls';
 import { READ_STORAGE } from '../../../src/main/shell/window-storage';
 import { IPC, type DesktopSettings } from '../../../src/shared/bridge';
 import type { Seated } from '../../../src/shared/protocol';
-import { connectTo } from '../host/helpers/host';
-import { Player } from '../host/helpers/player';
-import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, onHandler, windows } from './helpers/electron-fakes';
+import { connectTo } from '../../kit/host/host';
+import { Player } from '../../kit/clients/player';
+import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, onHandler, windows } from '../../kit/shell/electron-fakes';
 
 type Win = FakeWindow & Record<'on' | 'maximize' | 'close' | 'flashFrame' | 'isFocused' | 'getNormalBounds', ReturnType<typeof vi.fn>>;
 type Contents = FakeWindow['webContents'] & Record<'once' | 'reload' | 'executeJavaScript', ReturnType<typeof vi.fn>>;

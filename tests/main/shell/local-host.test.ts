@@ -8,8 +8,8 @@ import type { AdvertisedTable, Advertiser } from '../../../src/main/host/tables/
 import { silentLog } from '../../../src/main/host/log';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
 import { type LocalHost, startLocalHost } from '../../../src/main/local-host';
-import { type ClientSocket, connectTo, tempDir } from '../host/helpers/host';
-import { Player } from '../host/helpers/player';
+import { type ClientSocket, connectTo, tempDir } from '../../kit/host/host';
+import { Player } from '../../kit/clients/player';
 
 class RecordingAdvertiser implements Advertiser {
   readonly published = new Map<string, AdvertisedTable>();

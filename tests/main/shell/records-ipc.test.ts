@@ -6,9 +6,9 @@ import { app, dialog } from 'electron';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { IPC, type SavedGame } from '../../../src/shared/bridge';
 import { DEFAULT_CARD_SET, type GameRecord, replay } from '../../../src/shared/rules';
-import { startHost, tempDir } from '../host/helpers/host';
-import { startedGame } from '../host/helpers/table';
-import { invokeHandler, ipcEvent, listenerOf, windows } from './helpers/electron-fakes';
+import { startHost, tempDir } from '../../kit/host/host';
+import { startedGame } from '../../kit/host/tables';
+import { invokeHandler, ipcEvent, listenerOf, windows } from '../../kit/shell/electron-fakes';
 
 let dataDir = '';
 let tableId = '';

@@ -5,7 +5,7 @@ import { app, session } from 'electron';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { NetworkTable } from '../../../src/shared/bridge';
 import { IPC } from '../../../src/shared/bridge';
-import { type FakeWindow, ipcEvent, listenerOf, navigates, onHandler, windowOpen, windows } from './helpers/electron-fakes';
+import { type FakeWindow, ipcEvent, listenerOf, navigates, onHandler, windowOpen, windows } from '../../kit/shell/electron-fakes';
 
 const TABLE: NetworkTable = { name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 };
 

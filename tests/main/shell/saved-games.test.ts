@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { finishedRecord, savedGames } from '../../../src/main/saved-games';
 import { DEFAULT_CARD_SET, replay } from '../../../src/shared/rules';
-import { type TestHost, startHost } from '../host/helpers/host';
-import { seatPlayers, startedGame } from '../host/helpers/table';
+import { type TestHost, startHost } from '../../kit/host/host';
+import { seatPlayers, startedGame } from '../../kit/host/tables';
 
 let host: TestHost | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // (the first instance brings its window forward, see remote-table.test.ts).
 import { app } from 'electron';
 import { expect, it, vi } from 'vitest';
-import { windows } from './helpers/electron-fakes';
+import { windows } from '../../kit/shell/electron-fakes';
 
 it('quits without a host or a window when another instance holds the lock', async () => {
   vi.mocked(app.requestSingleInstanceLock).mockReturnValue(false);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
 import { IPC, type AppInfo, type NetworkState } from '../../../src/shared/bridge';
 import { ADVERTISING_OFF } from '../../../src/shared/advertising';
-import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, navigates, onHandler, tcpRefused, windowOpen, windows } from './helpers/electron-fakes';
+import { type FakeWindow, invokeHandler, ipcEvent, listenerOf, navigates, onHandler, tcpRefused, windowOpen, windows } from '../../kit/shell/electron-fakes';
 
 let win: FakeWindow;
 let appUrl = '';

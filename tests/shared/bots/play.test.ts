@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { playGame } from '../../../src/shared/bots/arena';
 import { type BotLevel, createBot } from '../../../src/shared/bots/index';
 import type { Action, PlayerView } from '../../../src/shared/rules';
-import { games } from '../../helpers/soak';
-import { OPTION_SETS, percentile } from './helpers';
+import { games } from '../../kit/soak';
+import { OPTION_SETS, percentile } from '../../kit/game/bots';
 
 const LEVELS: readonly BotLevel[] = ['novice', 'adept', 'master'];
-// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+// Full count under `npm run test:soak` (tests/kit/soak.ts).
 const LEGAL_GAMES = games(2000, 256);
 
 describe('every bot move is legal', () => {

@@ -1,8 +1,8 @@
-// What every viewer is sent stays byte for byte what it was (tests/helpers/view-fingerprints.ts):
+// What every viewer is sent stays byte for byte what it was (tests/kit/game/view-fingerprints.ts):
 // a quarter of the 480 recorded games here, all of them in `npm run test:soak`.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../../helpers/view-fingerprints';
+import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../../kit/game/view-fingerprints';
 
 const recorded = JSON.parse(
   readFileSync(new URL('../../fixtures/view-fingerprints.json', import.meta.url), 'utf8'),

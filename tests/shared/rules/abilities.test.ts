@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import data from '../../../src/shared/rules/card-set/default-set.json';
 import { type CardId, DEFAULT_CARD_SET, type GameState, currentDecider, legalActions, loadCardSet, viewFor } from '../../../src/shared/rules';
-import { expectRefused, finishRound, play, quickRound, sorted, stacked } from '../../helpers/deal';
+import { expectRefused, finishRound, play, quickRound, sorted, stacked } from '../../kit/game/deal';
 
 const alliesOf = (s: GameState, seat: number): CardId[] => [...s.allies[seat]!].sort();
 const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.fameGained);

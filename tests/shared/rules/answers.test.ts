@@ -23,8 +23,8 @@ import {
   resolvePlace,
   viewFor,
 } from '../../../src/shared/rules';
-import { ALL_CARDS } from '../../helpers/ids';
-import { SOAK, games } from '../../helpers/soak';
+import { ALL_CARDS } from '../../kit/game/ids';
+import { SOAK, games } from '../../kit/soak';
 
 /** How the host takes an intent: as one of the seat's answers as it sees them, then the engine. */
 function hostOutcome(s: GameState, intent: Action): string {
@@ -141,7 +141,7 @@ function checkGame(players: number, options: GameOptions, game: number, tally: T
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );
-// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+// Full count under `npm run test:soak` (tests/kit/soak.ts).
 const GAMES_PER_PLAYER_COUNT = games(60, 10);
 const KINDS: readonly DecisionKind[] = ['steal', 'recall', 'return', 'discardAlly', 'insight', 'gift', 'mask', 'demonChoice'];
 

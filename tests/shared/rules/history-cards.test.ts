@@ -2,7 +2,7 @@
 // card that opens the round and names its start player.
 import { describe, expect, it } from 'vitest';
 import { type CardId, DEFAULT_CARD_SET, type GameState, type HistoryId, legalActions, newGame, viewFor } from '../../../src/shared/rules';
-import { act, expectRefused, fillDeal, quickRound, stacked } from '../../helpers/deal';
+import { act, expectRefused, fillDeal, quickRound, stacked } from '../../kit/game/deal';
 
 const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.fameGained);
 /** Seats (1–5) that met history card `h` in the last round. */

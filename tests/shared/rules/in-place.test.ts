@@ -6,7 +6,7 @@ import { BotRng } from '../../../src/shared/bots/prng';
 import { type Choice, DEFAULT_CARD_SET, type GameState, applyInPlace } from '../../../src/shared/rules';
 import { DECISIONS } from '../../../src/shared/rules/effects/registry';
 import { draftOf } from '../../../src/shared/rules/state';
-import { playout } from '../../helpers/playout';
+import { playout } from '../../kit/game/playout';
 
 const PLAYER_COUNTS = [3, 4, 5, 6];
 const GAMES_PER_COUNT = 6;

@@ -22,8 +22,8 @@ import {
   legalActions,
   newGame,
 } from '../../../src/shared/rules';
-import { ALL_CARDS, ALL_HISTORY } from '../../helpers/ids';
-import { games } from '../../helpers/soak';
+import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
+import { games } from '../../kit/soak';
 
 // ---------------------------------------------------------------------------------------------
 // Card knowledge written out independently of the engine and its card-set file
@@ -746,7 +746,7 @@ function playGame(cfg: Config, game: number): void {
 }
 
 
-// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+// Full count under `npm run test:soak` (tests/kit/soak.ts).
 const GAMES_PER_CONFIG = games(64, 16);
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),

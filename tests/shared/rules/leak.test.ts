@@ -26,8 +26,8 @@ import {
   resolvePlace,
   viewFor,
 } from '../../../src/shared/rules';
-import { ALL_CARDS, ALL_HISTORY } from '../../helpers/ids';
-import { games } from '../../helpers/soak';
+import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
+import { games } from '../../kit/soak';
 
 /** Keys that name authority-only data; none may appear in anything sent to a viewer. */
 const SECRET_KEYS = ['"seed"', '"seedKey"', '"historyDeck"', '"presetRounds"', '"deals"', '"insights"', '"hands"'];
@@ -187,7 +187,7 @@ function playLeakGame(players: number, options: GameOptions, game: number, total
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );
-// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+// Full count under `npm run test:soak` (tests/kit/soak.ts).
 const GAMES_PER_PLAYER_COUNT = games(75, 20);
 
 describe('no view or event shows a card its viewer may not see', () => {

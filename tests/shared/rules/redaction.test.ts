@@ -2,7 +2,7 @@
 // viewer may know passes unchanged, what it may not see is removed and nothing else is.
 import { describe, expect, it } from 'vitest';
 import { type GameEvent, type MeetingSummary, type RoundScore, type Viewer, redactEvent } from '../../../src/shared/rules';
-import { play, stacked, step } from '../../helpers/deal';
+import { play, stacked, step } from '../../kit/game/deal';
 
 const VIEWERS: readonly Viewer[] = [0, 1, 2, 3, 'spectator'];
 const HANDS = [

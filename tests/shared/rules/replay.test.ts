@@ -22,8 +22,8 @@ import {
 import { type GameRecord, parseRecord, recordOf, replay } from '../../../src/shared/rules/record/record';
 import { type ReplaySummary, summarize } from '../../../src/shared/rules/record/summary';
 import { draftOf } from '../../../src/shared/rules/state';
-import { playout } from '../../helpers/playout';
-import { games } from '../../helpers/soak';
+import { playout } from '../../kit/game/playout';
+import { games } from '../../kit/soak';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -98,7 +98,7 @@ function setupFor(players: number, game: number): GameSetup {
 // ---------------------------------------------------------------------------------------------
 // Round trips
 
-// Full count under `npm run test:soak` (tests/helpers/soak.ts).
+// Full count under `npm run test:soak` (tests/kit/soak.ts).
 const GAMES_PER_PLAYER_COUNT = games(60, 15);
 
 describe('a recorded game replays to the same state', () => {

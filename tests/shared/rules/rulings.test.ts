@@ -16,7 +16,7 @@ import {
   resolvePlace,
   viewFor,
 } from '../../../src/shared/rules';
-import { act, def, expectRefused, fillDeal, finishRound, legalNow, play, quickRound, sorted, stacked, step } from '../../helpers/deal';
+import { act, def, expectRefused, fillDeal, finishRound, legalNow, play, quickRound, sorted, stacked, step } from '../../kit/game/deal';
 
 const themeOf = (h: HistoryId): CardId => DEFAULT_CARD_SET.historyById.get(h)!.theme;
 const alliesOf = (s: GameState, seat: number): CardId[] => [...s.allies[seat]!].sort();

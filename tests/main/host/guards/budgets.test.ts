@@ -6,8 +6,8 @@ import { DEFAULT_BUDGETS } from '../../../../src/main/host/guards/budgets';
 import { cachedAnalyser } from '../../../../src/main/host/replay/analysis-cache';
 import type { Resumed, Seated } from '../../../../src/shared/protocol';
 import type { GameRecord } from '../../../../src/shared/rules/record/record';
-import { type TestHost, connectFrom, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
+import { type TestHost, connectFrom, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
 
 let host: TestHost | undefined;
 afterEach(async () => {

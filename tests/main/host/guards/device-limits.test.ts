@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, Seated } from '../../../../src/shared/protocol';
 import type { HostOptions } from '../../../../src/main/host/create-host';
-import { type TestHost, connectFrom, startHost, tempDir, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { playFastGame } from '../helpers/fast-client';
+import { type TestHost, connectFrom, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { playFastGame } from '../../../kit/clients/fast-client';
 import { rm } from 'node:fs/promises';
 
 let hosts: TestHost[] = [];

@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientEvent, type ErrorCode, MAX_MESSAGE_BYTES } from '../../../../src/shared/protocol';
 import { SCHEMAS } from '../../../../src/shared/protocol/schemas';
-import { type TestHost, startHost, untyped, waitFor } from '../helpers/host';
-import { badPayloads, fuzz } from '../helpers/fuzz';
-import { Player } from '../helpers/player';
-import { statesFromDisk } from '../helpers/record';
-import { type SeatedTable, decider, startedGame } from '../helpers/table';
+import { type TestHost, startHost, untyped, waitFor } from '../../../kit/host/host';
+import { badPayloads, fuzz } from '../../../kit/host/fuzz';
+import { Player } from '../../../kit/clients/player';
+import { statesFromDisk } from '../../../kit/host/records';
+import { type SeatedTable, decider, startedGame } from '../../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestHost, sleep, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { tableFile } from '../helpers/record';
-import { decider, seatPlayers, startedGame } from '../helpers/table';
+import { type TestHost, sleep, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { tableFile } from '../../../kit/host/records';
+import { decider, seatPlayers, startedGame } from '../../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

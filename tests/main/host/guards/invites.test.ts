@@ -7,9 +7,9 @@ import { io } from 'socket.io-client';
 import type { Reply, Resumed, Seated } from '../../../../src/shared/protocol';
 import { TABLE_GUESSES } from '../../../../src/main/host/guards/table-guesses';
 import { rm } from 'node:fs/promises';
-import { type ClientSocket, type TestHost, startHost, tempDir, untyped } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { startedGame } from '../helpers/table';
+import { type ClientSocket, type TestHost, startHost, tempDir, untyped } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { startedGame } from '../../../kit/host/tables';
 
 let host: TestHost | undefined;
 const extra: ClientSocket[] = [];

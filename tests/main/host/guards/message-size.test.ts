@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { MAX_MESSAGE_BYTES, type ReplayOpened } from '../../../../src/shared/protocol';
-import { randomRecord } from '../../../helpers/playout';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
+import { randomRecord } from '../../../kit/game/playout';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
 
 let host: TestHost | null = null;
 afterEach(async () => {

@@ -4,10 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Reply, Seated } from '../../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, startHost, untyped } from '../helpers/host';
+import { type ClientSocket, type TestHost, startHost, untyped } from '../../../kit/host/host';
 import { TABLE_GUESSES } from '../../../../src/main/host/guards/table-guesses';
-import { Player } from '../helpers/player';
-import { seatPlayers, startedGame } from '../helpers/table';
+import { Player } from '../../../kit/clients/player';
+import { seatPlayers, startedGame } from '../../../kit/host/tables';
 
 let host: TestHost | undefined;
 const extra: ClientSocket[] = [];

@@ -2,9 +2,9 @@
 // that answer at once, plays 200 games under the default limit without being cut; a flood of
 // 5,000 events is cut.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { playFastGames } from '../helpers/fast-client';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { playFastGames } from '../../../kit/clients/fast-client';
 
 let host: TestHost | undefined;
 afterEach(async () => {

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createHostCheck, splitHost } from '../../../../src/main/host/guards/origin';
 import type { Advertiser } from '../../../../src/main/host/tables/advertiser';
-import { type TestHost, startHost } from '../helpers/host';
-import { seatPlayers } from '../helpers/table';
+import { type TestHost, startHost } from '../../../kit/host/host';
+import { seatPlayers } from '../../../kit/host/tables';
 
 let host: TestHost | undefined;
 afterEach(async () => {

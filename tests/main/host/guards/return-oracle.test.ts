@@ -19,11 +19,11 @@ import {
   recordedIntent,
   viewFor,
 } from '../../../../src/shared/rules';
-import { ALL_CARDS } from '../../../helpers/ids';
-import { type TestHost, startHost, tempDir, waitFor } from '../helpers/host';
-import { resumeSeats } from '../helpers/player';
-import { tableFile } from '../helpers/record';
-import { settle } from '../helpers/table';
+import { ALL_CARDS } from '../../../kit/game/ids';
+import { type TestHost, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { resumeSeats } from '../../../kit/clients/player';
+import { tableFile } from '../../../kit/host/records';
+import { settle } from '../../../kit/host/tables';
 
 const TABLE = 'returnoracle';
 

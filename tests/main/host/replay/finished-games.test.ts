@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FinishedGame, Seated } from '../../../../src/shared/protocol';
 import { TableFile } from '../../../../src/main/host/table-file/store';
-import { type TestHost, connectFrom, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
+import { type TestHost, connectFrom, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
 
 let host: TestHost | undefined;
 afterEach(async () => {

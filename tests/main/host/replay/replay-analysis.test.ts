@@ -8,9 +8,9 @@ import { analyseRecord } from '../../../../src/shared/bots/record-analysis';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import type { ReplayOpened } from '../../../../src/shared/protocol';
 import type { GameRecord } from '../../../../src/shared/rules/record/record';
-import { randomRecord } from '../../../helpers/playout';
-import { type TestHost, startHost } from '../helpers/host';
-import { decider, startedGame } from '../helpers/table';
+import { randomRecord } from '../../../kit/game/playout';
+import { type TestHost, startHost } from '../../../kit/host/host';
+import { decider, startedGame } from '../../../kit/host/tables';
 
 /** An analysis thinks about half a second of one core, in a worker that may still be starting: on a loaded machine, several times that. */
 const ANALYSIS_WAIT_MS = 30_000;

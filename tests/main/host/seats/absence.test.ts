@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, TableInfo } from '../../../../src/shared/protocol';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { viewFor } from '../../../../src/shared/rules/view';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { readLines, statesFromDisk } from '../helpers/record';
-import { seatPlayers, startedGame } from '../helpers/table';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { readLines, statesFromDisk } from '../../../kit/host/records';
+import { seatPlayers, startedGame } from '../../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

@@ -4,10 +4,10 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, TableInfo } from '../../../../src/shared/protocol';
-import { type TestHost, sleep, startHost, tempDir, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { readLines } from '../helpers/record';
-import { seatPlayers } from '../helpers/table';
+import { type TestHost, sleep, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { readLines } from '../../../kit/host/records';
+import { seatPlayers } from '../../../kit/host/tables';
 
 let host: TestHost | undefined;
 afterEach(async () => host?.dispose());

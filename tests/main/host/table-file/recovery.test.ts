@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Resumed, TableRecovered } from '../../../../src/shared/protocol';
 import { viewFor } from '../../../../src/shared/rules/view';
-import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { replayedState, tableFile } from '../helpers/record';
-import { type SeatedTable, startedGame } from '../helpers/table';
+import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { replayedState, tableFile } from '../../../kit/host/records';
+import { type SeatedTable, startedGame } from '../../../kit/host/tables';
 
 let dataDir: string;
 const hosts = disposedAfterEach(() => dataDir);

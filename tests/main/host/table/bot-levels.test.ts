@@ -8,9 +8,9 @@ import type { Seated, TableInfo } from '../../../../src/shared/protocol';
 import { randomAction } from '../../../../src/shared/bots/random-player';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import type { PlayerView } from '../../../../src/shared/rules/view';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { replayedState } from '../helpers/record';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { replayedState } from '../../../kit/host/records';
 
 let host: TestHost | undefined;
 let pool: BotPool | undefined;

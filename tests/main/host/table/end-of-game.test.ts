@@ -6,9 +6,9 @@ import type { ReplayOpened, ReplayStepView, Resumed, Seated, TableInfo } from '.
 import { parseRecord, replay } from '../../../../src/shared/rules/record/record';
 import type { GameRecord } from '../../../../src/shared/rules/record/record';
 import type { PlayerView } from '../../../../src/shared/rules/view';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { annBobAndTwoBots } from '../helpers/table';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { annBobAndTwoBots } from '../../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

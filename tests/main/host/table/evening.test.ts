@@ -4,8 +4,8 @@
 // the new table's invite with their new seat.
 import { describe, expect, it } from 'vitest';
 import type { Seated, Standings, TableInfo } from '../../../../src/shared/protocol';
-import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../helpers/host';
-import { Player, resumeSeats } from '../helpers/player';
+import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { Player, resumeSeats } from '../../../kit/clients/player';
 
 let dataDir: string | undefined;
 const hosts = disposedAfterEach(() => dataDir);

@@ -5,11 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventBatch, Resumed, Seated } from '../../../../src/shared/protocol';
 import { type Viewer, redactEvent } from '../../../../src/shared/rules/view';
-import { type TestHost, startHost } from '../helpers/host';
-import { eventLeaks, hiddenByVersion, leaksIn } from '../helpers/leak';
-import { Player, type Received } from '../helpers/player';
-import { eventsFromDisk, readLines, statesFromDisk } from '../helpers/record';
-import { annBobAndTwoBots } from '../helpers/table';
+import { type TestHost, startHost } from '../../../kit/host/host';
+import { eventLeaks, hiddenByVersion, leaksIn } from '../../../kit/host/leak';
+import { Player, type Received } from '../../../kit/clients/player';
+import { eventsFromDisk, readLines, statesFromDisk } from '../../../kit/host/records';
+import { annBobAndTwoBots } from '../../../kit/host/tables';
 
 let host: TestHost;
 

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FinishedGame, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { parseRecord, replay } from '../../../../src/shared/rules/record/record';
 import { viewFor } from '../../../../src/shared/rules/view';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { hiddenByVersion, leaksIn } from '../helpers/leak';
-import { Player } from '../helpers/player';
-import { readLines, statesFromDisk } from '../helpers/record';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { hiddenByVersion, leaksIn } from '../../../kit/host/leak';
+import { Player } from '../../../kit/clients/player';
+import { readLines, statesFromDisk } from '../../../kit/host/records';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

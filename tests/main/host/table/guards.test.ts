@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CARD_SET } from '../../../../src/shared/rules/card-set/default-set';
 import type { Action, PlayAction } from '../../../../src/shared/rules/actions';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { readLines } from '../helpers/record';
-import { type SeatedTable, decider, settle, snapshot, startedGame } from '../helpers/table';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { readLines } from '../../../kit/host/records';
+import { type SeatedTable, decider, settle, snapshot, startedGame } from '../../../kit/host/tables';
 
 let host: TestHost;
 let t: SeatedTable;

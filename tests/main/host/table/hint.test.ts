@@ -5,9 +5,9 @@ import type { Resumed } from '../../../../src/shared/protocol';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { randomAction } from '../../../../src/shared/bots/random-player';
 import type { Action } from '../../../../src/shared/rules/actions';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { startedGame } from '../helpers/table';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { startedGame } from '../../../kit/host/tables';
 
 let host: TestHost | undefined;
 afterEach(async () => host?.dispose());

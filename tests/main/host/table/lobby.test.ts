@@ -1,9 +1,9 @@
 // The lobby: create (name, seats, options, PIN), list, join, leave, bots, start, spectate.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Seated, TableInfo } from '../../../../src/shared/protocol';
-import { type TestHost, startHost, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { seatPlayers } from '../helpers/table';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { seatPlayers } from '../../../kit/host/tables';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());

@@ -7,7 +7,7 @@ import { sharedJson } from '../../../../src/main/host/transport/shared-json';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { type GameEventBatch, batchesFor } from '../../../../src/shared/protocol/event-log';
 import { type Viewer, viewFor } from '../../../../src/shared/rules/view';
-import { playout } from '../../../helpers/playout';
+import { playout } from '../../../kit/game/playout';
 
 describe('sharedJson', () => {
   it('writes each value as JSON.stringify does, whatever the values share', () => {

@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, startHost, tempDir, waitFor } from '../helpers/host';
-import { Player } from '../helpers/player';
-import { startedGame } from '../helpers/table';
+import { type ClientSocket, type TestHost, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { Player } from '../../../kit/clients/player';
+import { startedGame } from '../../../kit/host/tables';
 import { rm } from 'node:fs/promises';
 
 let hosts: TestHost[] = [];

@@ -9,10 +9,10 @@ import { randomAction } from '../../../../src/shared/bots/random-player';
 import type { Action } from '../../../../src/shared/rules/actions';
 import { applyAction, newGame } from '../../../../src/shared/rules/engine';
 import { viewFor } from '../../../../src/shared/rules/view';
-import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../helpers/host';
-import { type Player, resumeSeats } from '../helpers/player';
-import { replayedState, tableFile } from '../helpers/record';
-import { startedGame } from '../helpers/table';
+import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { type Player, resumeSeats } from '../../../kit/clients/player';
+import { replayedState, tableFile } from '../../../kit/host/records';
+import { startedGame } from '../../../kit/host/tables';
 
 let dataDir: string;
 const hosts = disposedAfterEach(() => dataDir);

@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compressDir } from '../../../../scripts/compress-renderer.js';
 import { CONTENT_SECURITY_POLICY } from '../../../../src/main/host/guards/csp';
-import { type TestHost, startHost } from '../helpers/host';
+import { type TestHost, startHost } from '../../../kit/host/host';
 
 let host: TestHost | undefined;
 let dir: string | undefined;

@@ -1,0 +1,45 @@
+// Cards show colour AND symbol AND letter, mark reconstructed texts, and take their names
+// from the card set in the chosen language.
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Card from '../../../../src/renderer/src/components/cards/Card.svelte';
+import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
+import { clearPage } from '../../../kit/dom/page';
+
+describe('Card', () => {
+  let app: ReturnType<typeof mount> | undefined;
+  afterEach(() => (app = clearPage(app)));
+
+  it('changes its name with the language', () => {
+    i18n.set('en');
+    app = mount(Card, { target: document.body, props: { id: 'power-4' } });
+    flushSync();
+    expect(document.body.textContent).toContain('Barbarian');
+    i18n.set('fr');
+    flushSync();
+    expect(document.body.textContent).toContain('Barbare');
+    expect(document.body.textContent).not.toContain('Barbarian');
+    i18n.set('hu');
+    flushSync();
+    expect(document.body.textContent).toContain('Barbár');
+  });
+
+  it('shows the suit by symbol and letter, not colour alone', () => {
+    app = mount(Card, { target: document.body, props: { id: 'love-7' } });
+    flushSync();
+    const suit = document.querySelector('[data-suit="love"]');
+    expect(suit?.querySelector('svg path')).not.toBeNull();
+    expect(suit?.textContent).toContain('L');
+    expect(document.querySelector('[role="img"]')?.getAttribute('aria-label')).toContain('Love');
+  });
+
+  it('marks a reconstructed text and not a printed one', () => {
+    app = mount(Card, { target: document.body, props: { id: 'power-9' } }); // reconstructed
+    flushSync();
+    expect(document.querySelector('[data-testid="reconstructed-mark"]')?.getAttribute('title')).toMatch(/Reconstructed/);
+    void unmount(app);
+    app = mount(Card, { target: document.body, props: { id: 'power-4' } }); // printed
+    flushSync();
+    expect(document.querySelector('[data-testid="reconstructed-mark"]')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+// The lobby lists this device's finished games on this host (by the seat tokens it kept) and
+// opens one in the replay viewer with its players' names; with none, it shows nothing.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, tick } from 'svelte';
+import App from '../../../../src/renderer/src/App.svelte';
+import type { FinishedGame } from '../../../../src/shared/protocol/archive';
+import type { GameRecord } from '../../../../src/shared/rules/record/record';
+import { viewFor } from '../../../../src/shared/rules';
+import { FakeClient } from '../../../kit/dom/fake-client.svelte';
+import { start } from '../../../kit/dom/games';
+import { clearPage } from '../../../kit/dom/page';
+import { replayState } from '../../../../src/renderer/src/lib/replay.svelte';
+
+const ORIGIN = 'http://192.168.1.20:7420';
+let app: ReturnType<typeof mount> | undefined;
+afterEach(() => {
+  app = clearPage(app);
+  replayState.opened = null; // the viewer opened stays open across pages otherwise
+});
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await tick();
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  flushSync();
+};
+
+const game: FinishedGame = {
+  id: 'done00000001',
+  name: '<b>Friday</b>',
+  players: 3,
+  seats: [
+    { kind: 'human', name: 'Ann' },
+    { kind: 'bot', name: null },
+    { kind: 'human', name: 'Cyd' },
+  ],
+  fame: [31, 24, 18],
+  winners: [0],
+  createdAt: Date.UTC(2026, 10, 20, 20),
+  finishedAt: Date.UTC(2026, 10, 20, 21),
+  actions: 120,
+};
+
+describe('the lobby’s finished games of this device', () => {
+  it('lists them and opens one in the replay viewer with the players’ names', async () => {
+    const client = new FakeClient();
+    client.finished = [game];
+    client.savedRecord = { format: 'chronicle-record', id: game.id } as unknown as GameRecord;
+    const state = start(3, 'my-finished');
+    client.openReplay = (record: unknown) => {
+      client.calls.push({ method: 'openReplay', args: [record] });
+      return Promise.resolve({ players: 3, last: 0, actors: [], failure: null });
+    };
+    client.replayStep = () => Promise.resolve({ view: viewFor(state, 'spectator'), hands: null });
+    client.replayLog = () => Promise.resolve([]);
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    await settle();
+
+    const rows = document.querySelectorAll('[data-testid="my-finished-game"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.querySelector('strong')?.textContent).toBe('<b>Friday</b>'); // a name is text
+    expect(rows[0]!.textContent).toContain('Won by Ann');
+
+    rows[0]!.querySelector<HTMLButtonElement>('[data-testid="replay-mine"]')!.click();
+    await settle();
+    expect(client.calls).toContainEqual({ method: 'finishedRecord', args: [game.id] });
+    expect(client.calls).toContainEqual({ method: 'openReplay', args: [client.savedRecord] });
+    // The viewer is loaded on first use.
+    const seats = () => [...document.querySelectorAll('[data-testid="replay-seat"] h3')].map((h) => h.textContent?.split('·')[0]?.trim());
+    await vi.waitFor(() => expect(seats()).toEqual(['Ann', 'Bot 2', 'Cyd']), { timeout: 10_000 });
+  });
+
+  it('shows nothing when this device has no finished game here', async () => {
+    const client = new FakeClient();
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    await settle();
+    expect(client.finishedAsked).toBe(1);
+    expect(document.querySelector('[data-testid="my-finished-games"]')).toBeNull();
+  });
+});

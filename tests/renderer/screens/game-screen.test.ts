@@ -1,0 +1,383 @@
+// The game screen on real engine views with a fake connection: legal cards highlighted (and
+// only they), clicks send exactly the legal intent, decision prompts list exactly the legal
+// answers, and a card played face down by someone else leaves no trace of its identity.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import type { GameState } from '../../../src/shared/rules';
+import defaultSet from '../../../src/shared/rules/card-set/default-set.json';
+import GameScreen from '../../../src/renderer/src/screens/GameScreen.svelte';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
+import { i18n } from '../../../src/renderer/src/lib/i18n/index.svelte';
+import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
+import { playUntil, start, viewOf } from '../../kit/dom/games';
+import { clearPage } from '../../kit/dom/page';
+
+let app: ReturnType<typeof mount> | undefined;
+
+function show(state: GameState, seat: number | null): FakeClient {
+  const client = new FakeClient();
+  client.table = tableInfo(state.players);
+  client.seat = seat;
+  client.view = viewOf(state, seat ?? 'spectator');
+  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
+  flushSync();
+  return client;
+}
+
+const all = (selector: string): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>(selector));
+const decider = (s: GameState): number => (s.pending ? s.pending.seat : (s.meeting.leader + s.meeting.plays.length) % s.players);
+
+afterEach(() => (app = clearPage(app)));
+
+describe('hand', () => {
+  it('highlights exactly the legal cards of the seat to play, and dims the others', () => {
+    const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 1);
+    const seat = decider(state);
+    const view = viewOf(state, seat);
+    show(state, seat);
+    const legal = new Set(view.legalActions.flatMap((a) => ('play' in a ? [a.play] : [])));
+    const highlighted = all('[data-testid="hand"] [data-legal="true"]').map((e) => e.dataset['card']);
+    expect(new Set(highlighted)).toEqual(legal);
+    const dimmed = all('[data-testid="hand"] button.dimmed').map((e) => e.dataset['card']);
+    expect(dimmed.length + highlighted.length).toBe(view.hand!.length);
+    for (const id of dimmed) expect(legal.has(id!)).toBe(false);
+  });
+
+  it('sends the legal play of a clicked card, and nothing for a dimmed one', () => {
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    const dimmed = all('[data-testid="hand"] button.dimmed')[0];
+    dimmed?.click();
+    expect(client.acts).toEqual([]);
+    const card = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    card.click();
+    expect(client.acts).toEqual([{ play: card.dataset['card'] }]);
+  });
+
+  it('plays the card numbered by a key press', () => {
+    const state = start(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
+  });
+
+  it('gives each key to one part of the table: a panel open over it takes the numbers from the hand', () => {
+    const state = start(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    const press = (key: string): void => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      flushSync();
+    };
+    press('?');
+    expect(document.querySelector('[data-testid="panel-help"]')).not.toBeNull();
+    press('1');
+    expect(client.acts, 'the hand waits under the panel').toEqual([]);
+    press('Escape');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    const typed = new KeyboardEvent('keydown', { key: '1', ctrlKey: true, cancelable: true });
+    window.dispatchEvent(typed);
+    expect(client.acts, 'a key with Ctrl is not the game’s').toEqual([]);
+    expect(typed.defaultPrevented).toBe(false);
+    press('1');
+    expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
+  });
+
+  it('shows no playable card to a seat that is not acting', () => {
+    const state = start(3);
+    const other = (decider(state) + 1) % 3;
+    const client = show(state, other);
+    expect(all('[data-legal="true"]')).toEqual([]);
+    all('[data-testid="hand"] button')[0]?.click();
+    expect(client.acts).toEqual([]);
+  });
+});
+
+function confirm(): void {
+  (document.querySelector('[data-testid="choice-confirm"]') as HTMLElement).click();
+}
+
+describe('decision prompt', () => {
+  it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
+    const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
+    const seat = state.pending!.seat;
+    const view = viewOf(state, seat);
+    const client = show(state, seat);
+    const legal = view.legalActions.map((a) => ('choose' in a ? a.choose : null));
+    const key = (c: { target?: number | undefined; card?: string | undefined }) => `${c.target ?? ''}:${c.card ?? ''}`;
+    const prompt = document.querySelector('[data-testid="choice-prompt"]')!;
+    expect(prompt.getAttribute('data-kind')).toBe(kind);
+    const offered: string[] = [];
+    const options = () => all('[data-testid="choice-option"]');
+    const targets = [...new Set(legal.map((c) => c!.target).filter((x) => x !== undefined))];
+    const hasCards = legal.some((c) => c!.card !== undefined);
+    if (targets.length > 0 && (!hasCards || targets.length > 1)) {
+      // Player first: exactly the targets that have answers.
+      expect(options().map((o) => Number(o.dataset['target'])).sort()).toEqual(targets.slice().sort());
+      if (!hasCards) {
+        const first = Number(options()[0]!.dataset['target']);
+        options()[0]!.click();
+        flushSync();
+        expect(client.acts).toEqual([]); // held for its Confirm
+        confirm();
+        expect(client.acts).toEqual([{ choose: legal.find((c) => c!.target === first)! }]);
+        return;
+      }
+      for (const target of targets) {
+        options().find((o) => Number(o.dataset['target']) === target)!.click();
+        flushSync();
+        for (const o of options()) offered.push(`${target}:${o.dataset['card']}`);
+        (document.querySelector('[data-testid="choice-prompt"] .back') as HTMLElement).click();
+        flushSync();
+      }
+    } else {
+      for (const o of options()) offered.push(`${targets[0] ?? ''}:${o.dataset['card']}`);
+    }
+    expect(offered.sort()).toEqual(legal.map((c) => key(c!)).sort());
+    // Answering sends one of them.
+    if (targets.length > 1) {
+      options()[0]!.click();
+      flushSync();
+    }
+    options()[0]!.click();
+    flushSync();
+    expect(client.acts).toEqual([]);
+    confirm();
+    expect(client.acts).toHaveLength(1);
+    expect(legal.map((c) => key(c!))).toContain(key((client.acts[0] as { choose: { target?: number; card?: string } }).choose));
+  });
+});
+
+describe('hidden information', () => {
+  it('shows a face-down card of another seat as a back, with no id or name anywhere in the DOM', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.some((p) => p.faceDown) && !s.over);
+    const hidden = state.meeting.plays.find((p) => p.faceDown)!;
+    const viewer = (hidden.seat + 1) % state.players;
+    const viewerHand = new Set(state.hands[viewer]);
+    show(state, viewer);
+    const slot = document.querySelector(`[data-testid="meeting-slot"][data-seat="${hidden.seat}"]`)!;
+    expect(slot.querySelector('[data-testid="card-back"]')).not.toBeNull();
+    expect(slot.querySelector('[data-card]')).toBeNull();
+    const html = document.body.innerHTML;
+    expect(html).not.toContain(hidden.card);
+    const def = defaultSet.characters.find((c) => c.id === hidden.card)!;
+    // The name may only appear if the same card is legitimately visible elsewhere (it is not:
+    // each card exists once), so it must not appear at all.
+    expect(viewerHand.has(hidden.card)).toBe(false);
+    const text = document.body.textContent ?? '';
+    for (const name of Object.values(def.name)) expect(text).not.toMatch(new RegExp(`(?<!\\p{L})${name}(?!\\p{L})`, 'u'));
+  });
+
+  it('shows your own face-down play face up to you', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.some((p) => p.faceDown) && !s.over);
+    const mine = state.meeting.plays.find((p) => p.faceDown)!;
+    show(state, mine.seat);
+    const slot = document.querySelector(`[data-testid="meeting-slot"][data-seat="${mine.seat}"]`)!;
+    expect(slot.querySelector(`[data-card="${mine.card}"]`)).not.toBeNull();
+  });
+});
+
+describe('seats and spectators', () => {
+  it('shows allies as per-suit stacks with counts, masked allies as their own stack', () => {
+    const state = playUntil(4, (s) => s.masked.length > 0 && !s.over, 200);
+    show(state, 0);
+    const masked = state.masked[0]!;
+    const owner = state.allies.findIndex((a) => a.includes(masked));
+    expect(owner).toBeGreaterThanOrEqual(0);
+    const panels = all('[data-testid="seat-panel"]');
+    expect(panels.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[data-testid="ally-stack"][data-suit="masked"]'))).length).toBeGreaterThan(0);
+    // The stacks hold every ally once.
+    const total = all('[data-testid="ally-stack"]').reduce((n, e) => n + Number(e.dataset['cards']), 0);
+    expect(total).toBe(state.allies.flat().length);
+    // Details on demand, in the card sheet: the owner's allies card by card in full, the masked
+    // one only as a face-down card (it has no suit, strength or ability until the round ends).
+    const panel = panels.find((p) => p.getAttribute('aria-label') === ['Ada', 'Bob', 'Cyd', 'Dee'][owner])!;
+    panel.querySelector<HTMLElement>('[data-testid="ally-stacks"]')!.click();
+    flushSync();
+    const dialog = document.querySelector('[data-testid="panel-allies"]')!;
+    expect(dialog.querySelectorAll('[data-testid="card-info"]').length + dialog.querySelectorAll('[data-testid="masked-ally"]').length).toBe(state.allies[owner]!.length);
+    expect(dialog.querySelectorAll('[data-testid="masked-ally"]').length).toBeGreaterThan(0);
+    expect(dialog.querySelector(`[data-testid="card-info"][data-card="${masked}"]`)).toBeNull();
+  });
+
+  it('counts down on an absent seat until a bot may take it', () => {
+    const state = start(3);
+    const client = new FakeClient();
+    const info = tableInfo(3);
+    client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
+    client.seat = 0;
+    client.view = viewOf(state, 0);
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
+    flushSync();
+    const countdowns = all('[data-testid="handover-countdown"]');
+    expect(countdowns).toHaveLength(1);
+    expect(countdowns[0]!.closest('[data-testid="seat-panel"]')!.getAttribute('aria-label')).toBe('Cyd');
+    expect(countdowns[0]!.textContent).toContain('0:42');
+  });
+
+  it('lets a spectator watch with no hand and nothing to play', () => {
+    const state = playUntil(3, (s) => s.meeting.plays.length === 2);
+    const client = show(state, null);
+    expect(document.querySelector('[data-testid="hand"]')).toBeNull();
+    expect(all('[data-testid="seat-panel"]')).toHaveLength(3);
+    expect(document.body.textContent).toContain('You are watching this table.');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    expect(client.acts).toEqual([]);
+  });
+
+  it('moves between hand cards with the arrow keys', () => {
+    const state = start(3);
+    show(state, 0);
+    const buttons = all('[data-testid="hand"] button');
+    buttons[0]!.focus();
+    buttons[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(document.activeElement).toBe(buttons[1]);
+    buttons[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    expect(document.activeElement).toBe(buttons[0]);
+  });
+});
+
+describe('panels', () => {
+  it('opens the last meeting with L, the score with S and help with ?', () => {
+    const state = playUntil(3, (s) => s.lastRound !== null && !s.over, 100);
+    const client = show(state, 0);
+    client.liveFrom = state.version; // caught up on: no round summary to close
+    client.log = [{ version: state.version, events: [{ type: 'roundScored', score: client.view!.lastRound!, fame: client.view!.fame, purged: [] }] }];
+    flushSync();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'l' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-last"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 's' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-score"] [data-testid="score-table"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }));
+    flushSync();
+    expect(document.querySelector('[data-testid="panel-help"]')).not.toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    flushSync();
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+
+  it("keeps the game log at the round's end while its summary is open, and goes on once it is closed", () => {
+    const state = start(4);
+    const client = new FakeClient();
+    client.table = tableInfo(4);
+    client.seat = 0;
+    client.view = viewOf(state, 0);
+    const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
+    client.log = [
+      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
+      { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
+    ];
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
+    flushSync();
+    const logged = () => all('[data-testid="game-log"] li').map((li) => li.textContent ?? '');
+    expect(document.querySelector('[data-testid="round-summary"]')).not.toBeNull();
+    expect(logged().some((l) => l.includes('Round 1 ends'))).toBe(true);
+    expect(logged().some((l) => l.includes('played')), 'the next round stays out of the log').toBe(false);
+    document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="round-summary"]')).toBeNull();
+    expect(logged().at(-1)).toMatch(/played/);
+  });
+
+  it('shows the game-over screen with the winners', () => {
+    const state = playUntil(3, (s) => s.over, 5);
+    show(state, 0);
+    const over = document.querySelector('[data-testid="game-over"]');
+    expect(over).not.toBeNull();
+    for (const w of state.winners) expect(over!.textContent).toContain(['Ada', 'Bob', 'Cyd'][w]);
+  });
+});
+
+describe('hints', () => {
+  it('asks the host with H on your turn and shows the Master’s suggestion by name', async () => {
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    const suggested = client.view!.legalActions[0]!;
+    client.suggestion = suggested;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'h' }));
+    expect(client.calls.map((c) => c.method)).toContain('hint');
+    const name = defaultSet.characters.find((c) => 'play' in suggested && c.id === suggested.play)!.name.en;
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector('[data-testid="hint-text"]')?.textContent).toContain(name);
+    });
+  });
+
+  it('offers no hint when it is not your turn or the table does not allow hints', () => {
+    const state = start(3);
+    const seat = decider(state);
+    show(state, (seat + 1) % 3);
+    expect(document.querySelector('[data-testid="hint"]')).toBeNull();
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    const client = new FakeClient();
+    client.table = { ...tableInfo(3), hints: false };
+    client.seat = seat;
+    client.view = viewOf(state, seat);
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
+    flushSync();
+    expect(document.querySelector('[data-testid="hint"]')).toBeNull();
+  });
+});
+
+describe('in the desktop app', () => {
+  afterEach(() => {
+    delete window.chronicle;
+  });
+
+  function withBridge() {
+    const bridge = {
+      yourTurn: vi.fn(),
+      desktopSettings: vi.fn(() => Promise.resolve({ turnNotice: true, askBeforeQuit: true })),
+      setDesktopSettings: vi.fn((change: object) => Promise.resolve({ turnNotice: true, askBeforeQuit: true, ...change })),
+    };
+    window.chronicle = bridge as unknown as NonNullable<typeof window.chronicle>;
+    return bridge;
+  }
+
+  it('tells the app once when your turn comes, with the table named, and not on others’ turns', () => {
+    const bridge = withBridge();
+    const state = start(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    expect(bridge.yourTurn).toHaveBeenCalledExactlyOnceWith({ title: 'Chronicle', body: `Your turn at ${client.table!.name}: play a card` });
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    bridge.yourTurn.mockClear();
+    show(state, (seat + 1) % 3);
+    if (app) void unmount(app);
+    document.body.innerHTML = '';
+    show(state, null);
+    expect(bridge.yourTurn).not.toHaveBeenCalled();
+  });
+
+  it('shows the app’s notice and quit settings, and changes them through the bridge', async () => {
+    const bridge = withBridge();
+    const state = start(3);
+    show(state, decider(state));
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector('[data-testid="turn-notice"]')).not.toBeNull();
+    });
+    const notice = document.querySelector<HTMLInputElement>('[data-testid="turn-notice"]')!;
+    expect(notice.checked).toBe(true);
+    expect(document.querySelector<HTMLInputElement>('[data-testid="ask-before-quit"]')!.checked).toBe(true);
+    notice.click();
+    expect(bridge.setDesktopSettings).toHaveBeenCalledExactlyOnceWith({ turnNotice: false });
+    await vi.waitFor(() => {
+      flushSync();
+      expect(document.querySelector<HTMLInputElement>('[data-testid="turn-notice"]')!.checked).toBe(false);
+    });
+  });
+
+  it('shows no app settings in a browser', () => {
+    const state = start(3);
+    show(state, decider(state));
+    expect(document.querySelector('[data-testid="turn-notice"]')).toBeNull();
+  });
+});

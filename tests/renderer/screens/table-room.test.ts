@@ -1,0 +1,102 @@
+// The table room before the start, as its owner sees it: another player can be removed, a
+// bot's level changed (or the bot removed); nobody else gets these controls.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import TableRoom from '../../../src/renderer/src/screens/TableRoom.svelte';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
+import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
+
+let app: ReturnType<typeof mount> | undefined;
+afterEach(() => {
+  if (app) void unmount(app);
+  app = undefined;
+  document.body.innerHTML = '';
+});
+
+function room(seat: number): FakeClient {
+  const client = new FakeClient();
+  const info = tableInfo(3, 'lobby');
+  client.table = { ...info, seats: info.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
+  client.seat = seat;
+  app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
+  flushSync();
+  return client;
+}
+
+describe('table room', () => {
+  it('lets the owner remove another player and change a bot’s level until the start', () => {
+    const client = room(0);
+    const removes = Array.from(document.querySelectorAll<HTMLButtonElement>('[data-testid="remove-player"]'));
+    expect(removes).toHaveLength(1); // Bob; not the owner's own seat, not the bot
+    removes[0]!.click();
+    const level = document.querySelector<HTMLElement>('[data-testid="seat-level"]')!;
+    expect(level.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('adept');
+    level.querySelector<HTMLInputElement>('input[data-value="master"]')!.click();
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['removePlayer', 1],
+      ['addBot', 2, 'master'],
+    ]);
+  });
+
+  it('gives a player who is not the owner none of these controls', () => {
+    room(1);
+    expect(document.querySelector('[data-testid="remove-player"]')).toBeNull();
+    expect(document.querySelector('[data-testid="seat-level"]')).toBeNull();
+  });
+});
+
+describe('the owner’s seat lent to a bot while they are away', () => {
+  it('shows the owner, away, with the bot playing for them, and no controls to remove them', () => {
+    const client = new FakeClient();
+    const info = tableInfo(3, 'lobby');
+    client.table = {
+      ...info,
+      owner: 0,
+      seats: info.seats.map((s) =>
+        s.seat === 0 ? { ...s, kind: 'human', name: 'Ann', connected: false, botPlaying: true, botLevel: 'adept' } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s,
+      ),
+    };
+    client.seat = 1;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
+    flushSync();
+    const first = document.querySelectorAll('[data-testid="room-seat"]')[0]!;
+    expect(first.getAttribute('data-kind')).toBe('human');
+    expect(first.textContent).toContain('Ann');
+    expect(first.textContent).toMatch(/⚙ Bot\s*· Adept/);
+    expect(first.querySelector('button')).toBeNull();
+  });
+});
+
+describe('filling the table and a dropped seat', () => {
+  it('fills every empty seat with bots at the chosen level, and the owner chooses when a bot takes a dropped seat', async () => {
+    const client = new FakeClient();
+    const info = tableInfo(4, 'lobby');
+    client.table = { ...info, seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
+    client.seat = 0;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
+    flushSync();
+    document.querySelector<HTMLInputElement>('[data-testid="bot-level"] input[data-value="master"]')!.click();
+    flushSync();
+    document.querySelector<HTMLButtonElement>('[data-testid="fill-bots"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toHaveLength(2));
+    const choice = document.querySelector<HTMLElement>('[data-testid="auto-bot"]')!;
+    expect([...choice.querySelectorAll('label')].map((l) => l.textContent?.trim())).toEqual(['30 s', '1 min', '2 min', 'Wait']);
+    expect(choice.querySelector<HTMLInputElement>('input:checked')?.dataset['value']).toBe('60');
+    choice.querySelector<HTMLInputElement>('input[data-value="null"]')!.click();
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['addBot', 2, 'master'],
+      ['addBot', 3, 'master'],
+      ['setAutoBot', null],
+    ]);
+  });
+
+  it('tells the other players what happens to a dropped seat', () => {
+    const client = new FakeClient();
+    client.table = { ...tableInfo(3, 'lobby'), autoBotAfterS: 120 };
+    client.seat = 1;
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
+    flushSync();
+    expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();
+    expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe('When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.');
+  });
+});
