@@ -36,8 +36,8 @@ export class GameTable {
   readonly #view: () => PlayerView;
   readonly #story: TableStory;
   panel = $state<Panel | null>(null);
-  /** The decision prompt on show, for its keys. */
-  prompt = $state<PromptKeys | undefined>(undefined);
+  /** The decision prompt on show, for its keys (`bind:this`: null once it is gone). */
+  prompt = $state<PromptKeys | null>(null);
 
   readonly view: PlayerView = $derived.by(() => this.#view());
   readonly me = $derived.by(() => this.#session.seat);
@@ -99,7 +99,7 @@ export class GameTable {
 
   readonly keys = new KeyMap([
     { keys: ['Escape'], when: () => this.panel !== null, run: () => void (this.panel = null) },
-    { keys: ['Escape', ...DIGITS], when: () => this.prompt !== undefined && this.#uncovered, run: (key) => this.prompt!.press(key) },
+    { keys: ['Escape', ...DIGITS], when: () => this.prompt !== null && this.decision !== null && this.#uncovered, run: (key) => this.prompt?.press(key) ?? false },
     { keys: ['Escape'], when: () => this.#story.summary !== null && cardSheet.open === null, run: () => this.#story.show.closeSummary() },
     { keys: DIGITS, when: () => this.handActive, run: (key) => this.#playNumbered(key) },
     { keys: ['h'], when: () => this.canHint, run: () => void this.askHint() },
