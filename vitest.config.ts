@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
+          setupFiles: ['tests/kit/dom/languages.ts'],
         },
       },
     ],

@@ -1,8 +1,9 @@
 // The cards as screens show them: each card's names, texts and suit by id, from a card set the
 // rules engine has loaded and checked (the shipped default set, or another set a table uses).
 // Meant for the renderer, which may not reach into the engine: data only, no rules here.
-import { DEFAULT_CARD_SET } from './rules/card-set/default-set';
-import type { CardSet, CharacterDef, HistoryDef } from './rules/card-set/types';
+import { buildCardSet } from './rules/card-set/build';
+import defaultSet from './rules/card-set/default-set.json';
+import type { CardSet, CardSetFile, CharacterDef, HistoryDef } from './rules/card-set/types';
 import type { CardId, HistoryId, Language, Suit } from './rules/types';
 
 /** Lookup of one card set's characters and history cards by id. */
@@ -44,4 +45,7 @@ export class CardBook {
   }
 }
 
-export const DEFAULT_BOOK = new CardBook(DEFAULT_CARD_SET);
+// The shipped set as is: the host checks it (rules/card-set/default-set.ts, and a test that both
+// builds agree), and the schema check would bring zod into the page.
+// A copy, frozen: the imported file stays as it was for whoever else reads it.
+export const DEFAULT_BOOK = new CardBook(buildCardSet(JSON.parse(JSON.stringify(defaultSet)) as CardSetFile));

@@ -20,6 +20,7 @@ import { reachableAddresses as reachableFrom } from './lan-urls';
 import type { Lifecycle } from './tables/lifecycle';
 import { TableRegistry } from './tables/registry';
 import type { HostServer } from './transport/socket-types';
+import { socketTransports } from './transport/connections';
 import { staticFiles } from './transport/static-files';
 import { wireParser } from './transport/wire';
 import { AddressBudgets, type CostlyRequest } from './guards/budgets';
@@ -128,9 +129,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     allowRequest: (req, callback) => callback(null, ready && hostCheck.requestAllowed(req)),
   });
 
+  const transports = socketTransports(io);
   const registry = new TableRegistry({
     dataDir: options.dataDir,
-    io,
+    transport: transports.tables,
+    lobby: transports.lobby,
     clock,
     log,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,

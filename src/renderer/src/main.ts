@@ -1,12 +1,11 @@
 // Renderer entry: connects to the host that served this page (Socket.IO on the same port) and
 // mounts the app. Runs in Electron's window and in any LAN browser.
-import './zod-jitless';
 import { mount } from 'svelte';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';
 import { GameConnection } from './lib/connection/game-connection.svelte';
 import { createSocket } from './lib/connection/socket';
-import { i18n } from './lib/i18n/index.svelte';
+import { i18n, loadLanguage } from './lib/i18n/index.svelte';
 import { isBoardLocation } from './lib/board';
 import { inviteFromLocation, tableIdFromLocation } from './lib/links';
 import './app.css';
@@ -25,4 +24,6 @@ const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOC
 // The invite goes only with the table it came with.
 const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;
 
-export default mount(App, { target, props: { client, origin, linkedTable, linkedInvite, board } });
+// The first render waits for the chosen language's messages (fetched while the connection to
+// the host opens), so the page never shows another language first.
+void loadLanguage(i18n.lang).then(() => mount(App, { target, props: { client, origin, linkedTable, linkedInvite, board } }));

@@ -2,6 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import data from '../../../src/shared/rules/card-set/default-set.json';
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
+import { DEFAULT_BOOK } from '../../../src/shared/card-book';
 import { loadCardSet, parseCardSetJson, type CardSetError } from '../../../src/shared/rules/card-set/load';
 import type { CardSetFile } from '../../../src/shared/rules/card-set/types';
 import { LANGUAGES } from '../../../src/shared/rules/types';
@@ -101,6 +102,17 @@ describe('the default card set', () => {
     expect(Object.isFrozen(DEFAULT_CARD_SET.characterById.get('king')!.effect)).toBe(true);
     expect(Object.isFrozen(DEFAULT_CARD_SET.historyById.get('the-succession')!.name)).toBe(true);
     expect(Object.isFrozen(data.characters[0])).toBe(false);
+  });
+});
+
+describe("the screens' copy of the default set", () => {
+  // The page builds the shipped file without the schema check (no zod in the page): it must be
+  // the set the engine checked, card for card.
+  it('is the checked set, card for card', () => {
+    expect(DEFAULT_BOOK.id).toBe(DEFAULT_CARD_SET.id);
+    expect(DEFAULT_BOOK.characters).toEqual(DEFAULT_CARD_SET.characters);
+    expect(DEFAULT_BOOK.historyCards).toEqual(DEFAULT_CARD_SET.history);
+    expect(Object.isFrozen(DEFAULT_BOOK.characters[0]!.name)).toBe(true);
   });
 });
 

@@ -9,7 +9,8 @@ import { inLobby, seatExists } from './guards';
 import { refuse } from './refusal';
 import type { TableLine } from '../table-file/lines';
 import type { TableModel } from './table-model';
-import { inviteMatches, pinMatches } from '../guards/tokens';
+import { inviteMatches, pinMatches, tokenMatches } from '../guards/tokens';
+import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 
 /** How a newcomer gets in: the table's invite secret (from its link) or its PIN. */
 export interface Admission {
@@ -32,6 +33,35 @@ export function join(model: TableModel, req: Admission & { name: string; seat?: 
   const lines: TableLine[] = [{ t: 'seat', seat, name: req.name, token: tokenHash }];
   if (model.owner === null) lines.push({ t: 'owner', seat });
   return { seat, lines };
+}
+
+/** The player's seat `token` holds, or a refusal. Every seat is compared, so the time taken does not tell which one matched. */
+export function seatOfToken(model: TableModel, token: string): Refusal | Seat {
+  let seat = -1;
+  for (const [i, s] of model.seats.entries()) {
+    if (s.tokenHash !== null && tokenMatches(token, s.tokenHash) && s.kind === 'human') seat = i;
+  }
+  return seat < 0 ? refuse('BAD_TOKEN') : seat;
+}
+
+/**
+ * A player comes back to their seat. A seat handed to a bot before the start is the player's
+ * again as they come back: there is no game to take back yet. In a game, a player who left on
+ * purpose chose to come back by resuming; one handed over while away takes it back when they choose.
+ */
+export function comeBack(model: TableModel, seat: Seat): TableLine[] {
+  const slot = model.seat(seat);
+  const back = slot.botControlled && (model.phase === 'lobby' || (model.phase === 'playing' && slot.left));
+  return back ? [{ t: 'control', seat, bot: false }] : [];
+}
+
+/** A table made to play again: its seats as given (players with fresh tokens, bots), its owner, started. */
+export function seatAndStart(model: TableModel, seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null, autoBot: AutoBotAfter): TableLine[] {
+  const lines: TableLine[] = autoBot === model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS: autoBot }];
+  lines.push(...seats.map((s, seat): TableLine => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash })));
+  if (owner !== null) lines.push({ t: 'owner', seat: owner });
+  lines.push({ t: 'start' });
+  return lines;
 }
 
 export function spectate(model: TableModel, req: Admission): Refusal | null {

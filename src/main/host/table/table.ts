@@ -1,11 +1,12 @@
 // One table: the authority over its lobby and game. Every request runs in the table's serial
 // queue and passes the guards (guards.ts, lobby.ts): who is asking comes from the connection
 // (never the payload); each change is written to the table file and flushed before anyone
-// sees its effect; then each seat gets its own view and spectators the spectator view, through
-// the table's connections (transport.ts). The table never sees the socket library.
+// sees its effect; then each seat gets its own view and spectators the spectator view, each
+// with its events, through the table's transport (transport.ts, view-sender.ts). The table
+// never sees the socket library; who is away and since when is beside it (seats/presence.ts).
 import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated } from '../../../shared/protocol/events';
-import type { SeatInfo, TableInfo } from '../../../shared/protocol/table-info';
+import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Action } from '../../../shared/rules/actions';
 import { applyAction } from '../../../shared/rules/engine';
 import { recordedIntent } from '../../../shared/rules/place';
@@ -13,29 +14,27 @@ import { type GameRecord, recordOf } from '../../../shared/rules/record/record';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
-import { type Presence, graceLeft, handoverCheck } from '../seats/absence';
+import { type HintProvider, answerHint, hintRequest } from './hints';
+import { SeatPresence } from '../seats/presence';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
-import { AutoBotWatch } from '../seats/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
-import { hintCheck, managerRefusal, moveCheck } from './guards';
+import { managerRefusal, moveCheck } from './guards';
+import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
 import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from '../table-file/lines';
-import { hashToken, inviteFor, newToken, tokenMatches } from '../guards/tokens';
-import { type ConnectionId, type GameStory, type ReadyView, type TableConnections } from '../transport/transport';
-import { batchesFor } from '../../../shared/protocol/event-log';
-import type { GameEvent } from '../../../shared/rules/events';
-import { readyViewFor, readyViews } from './ready-views';
+import { hashToken, inviteFor, newToken } from '../guards/tokens';
+import type { ConnectionId, TableTransport, TransportFactory } from '../transport/transport';
 import { toAction } from './client-action';
-import { eveningOf } from './evening';
+import { tableInfo } from './table-info';
+import { ViewSender } from './view-sender';
 
-/** What the Master would play from a seat's view (hints). */
-export type HintProvider = (view: PlayerView) => Promise<Action>;
+export type { HintProvider } from './hints';
 
 export interface TableDeps {
   readonly clock: Clock;
@@ -47,11 +46,8 @@ export interface TableDeps {
   readonly botPolicy: BotPolicy;
   /** What the Master would play from a view, for hints; absent when the host runs no Master. */
   readonly hint?: HintProvider;
-  /**
-   * The connections of a new table; `humans` are its seats held by players (all away at first);
-   * `story` gives the events a view comes with (see TableConnections).
-   */
-  readonly connections: (tableId: string, humans: readonly boolean[], changed: () => void, story: GameStory) => TableConnections;
+  /** The transport of a new table (connections.ts over Socket.IO). */
+  readonly transport: TransportFactory;
   /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
@@ -62,28 +58,25 @@ type Act = Reply<{ version: number }>;
 
 export class Table {
   private readonly queue = new SerialQueue();
-  private readonly connections: TableConnections;
+  private readonly connections: TableTransport;
+  private readonly seatPresence: SeatPresence;
+  private readonly views: ViewSender;
   private readonly bots: BotDriver;
-  /** Dropped seats that a bot takes over after the table's chosen time. */
-  private readonly absence: AutoBotWatch;
-  /** A write to the table file failed: the table refuses changes from then on. */
-  private broken = false;
+  private readonly journal: TableJournal;
   private closed = false;
 
   constructor(
     private readonly deps: TableDeps,
     readonly model: TableModel,
-    private readonly file: TableFile,
+    file: TableFile,
   ) {
-    this.connections = deps.connections(
-      model.id,
-      model.seats.map((s) => s.kind === 'human'),
-      () => {
-        this.watchAbsence();
-        deps.changed(this);
-      },
-      (viewer, after, upTo) => batchesFor(this.model.log, viewer, after, upTo),
-    );
+    this.journal = new TableJournal(model, file, deps.log);
+    this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
+    const { clock, graceMs, secondMs } = deps;
+    const connected = (seat: Seat) => this.connections.holds(seat);
+    const [changed, handOver] = [() => deps.changed(this), (seat: Seat) => this.autoHandOver(seat)];
+    this.seatPresence = new SeatPresence({ model, clock, graceMs, secondMs, connected, changed, handOver });
+    this.views = new ViewSender(model, this.connections);
     this.bots = new BotDriver(
       {
         id: model.id,
@@ -96,15 +89,8 @@ export class Table {
       model.header.botDelayMs ?? deps.botDelayMs,
       deps.log,
     );
-    this.absence = new AutoBotWatch({
-      model,
-      secondMs: deps.secondMs,
-      clock: deps.clock,
-      goneSince: (seat) => this.connections.presence(seat).goneSince,
-      handOver: (seat) => this.autoHandOver(seat),
-    });
     this.bots.schedule();
-    this.watchAbsence();
+    this.seatPresence.watch();
   }
 
   get id(): string {
@@ -116,36 +102,8 @@ export class Table {
   }
 
   info(): TableInfo {
-    const { header, seats, owner } = this.model;
-    const now = this.deps.clock.now();
-    const seatInfo = seats.map(
-      (s, seat): SeatInfo => ({
-        seat,
-        kind: s.kind,
-        name: s.kind === 'human' ? s.name : null,
-        connected: s.kind === 'bot' || this.connections.presence(seat).connected,
-        botPlaying: s.kind === 'human' && s.botControlled,
-        handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(this.presence(seat), now, this.deps.graceMs) === 'ok',
-        handoverInMs: s.kind === 'human' && !s.botControlled ? graceLeft(this.presence(seat), now, this.deps.graceMs) : null,
-        botLevel: this.model.botPlays(seat) ? s.botLevel : null,
-      }),
-    );
-    const standings = eveningOf(this.model);
-    return {
-      id: header.id,
-      name: header.name,
-      players: header.players,
-      options: header.options,
-      hasPin: header.pin !== null,
-      hints: header.hints !== false,
-      ...(standings ? { standings } : {}),
-      phase: this.model.phase,
-      owner,
-      seats: seatInfo,
-      spectators: this.connections.spectatorCount(),
-      graceMs: this.deps.graceMs,
-      autoBotAfterS: this.model.autoBotAfterS,
-    };
+    const { graceMs, clock } = this.deps;
+    return tableInfo(this.model, { presence: (seat) => this.seatPresence.of(seat), spectators: this.connections.spectatorCount(), now: clock.now(), graceMs });
   }
 
   /** The invite secret of a PIN table, for its seated players' links (never in `info()`, which anyone may see). */
@@ -179,11 +137,7 @@ export class Table {
    */
   seatAndStart(seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null, autoBot: AutoBotAfter): Promise<Reply> {
     return this.run(async () => {
-      const lines: TableLine[] = autoBot === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS: autoBot }];
-      lines.push(...seats.map((s, seat): TableLine => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash })));
-      if (owner !== null) lines.push({ t: 'owner', seat: owner });
-      lines.push({ t: 'start' });
-      const failed = await this.writeAndApply(lines);
+      const failed = await this.journal.write(lobby.seatAndStart(this.model, seats, owner, autoBot));
       if (failed) return failed;
       this.bots.schedule();
       this.deps.changed(this);
@@ -203,7 +157,7 @@ export class Table {
       const token = newToken();
       const joined = lobby.join(this.model, req, hashToken(token));
       if ('ok' in joined) return joined;
-      const failed = await this.writeAndApply(joined.lines);
+      const failed = await this.journal.write(joined.lines);
       if (failed) return failed;
       this.takeSeat(conn, joined.seat);
       this.deps.changed(this);
@@ -213,23 +167,14 @@ export class Table {
 
   resume(conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
     return this.run(async () => {
-      // Compare against every seat so the time taken does not tell which one matched.
-      let seat = -1;
-      for (const [i, s] of this.model.seats.entries()) {
-        if (s.tokenHash !== null && tokenMatches(token, s.tokenHash) && s.kind === 'human') seat = i;
-      }
-      if (seat < 0) return refuse('BAD_TOKEN');
-      // A seat handed to a bot before the start is the player's again as they come back: there
-      // is no game to take back yet. In a game, a player who left on purpose chose to come back
-      // by resuming; one handed over while away takes it back when they choose.
-      const slot = this.model.seat(seat);
-      if (slot.botControlled && (this.model.phase === 'lobby' || (this.model.phase === 'playing' && slot.left))) {
-        const failed = await this.writeAndApply([{ t: 'control', seat, bot: false }]);
-        if (failed) return failed;
-      }
+      const seat = lobby.seatOfToken(this.model, token);
+      if (typeof seat !== 'number') return seat;
+      const back = lobby.comeBack(this.model, seat);
+      const failed = back.length > 0 ? await this.journal.write(back) : null;
+      if (failed) return failed;
       this.takeSeat(conn, seat);
       this.deps.changed(this);
-      this.pushView(seat);
+      this.views.sendTo(seat);
       return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq, ...this.invite() };
     });
   }
@@ -239,7 +184,7 @@ export class Table {
       const denied = lobby.spectate(this.model, admission);
       if (denied) return denied;
       this.connections.watch(conn);
-      if (this.model.state) this.connections.viewToConnection(conn, readyViewFor(this.model.state, 'spectator'));
+      this.views.sendToWatcher(conn);
       this.deps.changed(this);
       return { ok: true, table: this.info() };
     });
@@ -250,10 +195,11 @@ export class Table {
       const seat = this.connections.seatOf(conn);
       if (seat === null) return refuse('NOT_SEATED');
       if (seat !== 'spectator') {
-        const failed = await this.writeAndApply(lobby.leave(this.model, seat));
+        const failed = await this.journal.write(lobby.leave(this.model, seat));
         if (failed) return failed;
       }
       this.connections.release(conn);
+      if (seat !== 'spectator') this.seatPresence.left(seat);
       this.deps.changed(this);
       if (seat !== 'spectator' && lobby.abandoned(this.model)) this.deps.abandoned(this);
       this.bots.schedule();
@@ -276,17 +222,20 @@ export class Table {
 
   /** Before the start, the owner frees another player's seat; that player is told and leaves. */
   removePlayer(conn: ConnectionId, seat: Seat): Promise<Reply> {
-    return this.manage(conn, () => lobby.removePlayer(this.model, seat), () => this.connections.evict(seat));
+    return this.manage(conn, () => lobby.removePlayer(this.model, seat), () => {
+      this.connections.evict(seat);
+      this.seatPresence.removed(seat);
+    });
   }
 
   start(conn: ConnectionId): Promise<Reply> {
-    return this.manage(conn, () => lobby.start(this.model), () => this.pushAll());
+    return this.manage(conn, () => lobby.start(this.model), () => this.views.sendAll());
   }
 
   /** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */
   giveToBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
-    const lines = () => lobby.giveToBot(this.model, seat, level, this.presence(seat), this.deps.clock.now(), this.deps.graceMs);
-    return this.manage(conn, lines, () => this.connections.handedOver(seat));
+    const lines = () => lobby.giveToBot(this.model, seat, level, this.seatPresence.of(seat), this.deps.clock.now(), this.deps.graceMs);
+    return this.manage(conn, lines, () => this.seatPresence.handedOver(seat));
   }
 
   takeBack(conn: ConnectionId): Promise<Reply> {
@@ -299,26 +248,10 @@ export class Table {
 
   // ---- play --------------------------------------------------------------------------------
 
-  /**
-   * What the Master would play now for the asking seat, from that seat's own view. Only the
-   * checks run in the table's queue: the Master thinks outside it, holding up nobody.
-   */
+  /** What the Master would play now for the asking seat (hints.ts): only the checks wait in the queue. */
   async hint(conn: ConnectionId): Promise<Reply<{ action: Action }>> {
-    const asked = await this.run((): Reply<{ view: PlayerView; master: HintProvider }> => {
-      const seat = this.seatOf(conn);
-      if (seat === null) return refuse('NOT_SEATED');
-      const state = hintCheck(this.model, seat);
-      if ('ok' in state) return state;
-      if (!this.deps.hint) return refuse('HINTS_UNAVAILABLE');
-      return { ok: true, view: viewFor(state, seat), master: this.deps.hint };
-    });
-    if (!asked.ok) return asked;
-    try {
-      return { ok: true, action: await asked.master(asked.view) };
-    } catch (e) {
-      this.deps.log.warn(`table ${this.id}: hint failed: ${(e as Error).message}`);
-      return refuse('HINTS_UNAVAILABLE');
-    }
+    const asked = await this.run(() => hintRequest(this.model, this.seatOf(conn), this.deps.hint));
+    return answerHint(asked, (e) => this.deps.log.warn(`table ${this.id}: hint failed: ${e.message}`));
   }
 
   act(conn: ConnectionId, intent: Intent): Promise<Act> {
@@ -333,7 +266,7 @@ export class Table {
       const reply = 'ok' in state ? state : await this.commit(state, toAction(seat, intent.action), intent.seq);
       remember(slot, intent.seq, key, reply);
       const now = this.model.state;
-      if (!reply.ok && now && intent.version !== now.version) this.pushView(seat);
+      if (!reply.ok && now && intent.version !== now.version) this.views.sendTo(seat);
       return reply;
     });
   }
@@ -344,7 +277,7 @@ export class Table {
       if (seat === null) return refuse('NOT_SEATED');
       if (!this.model.state) return refuse('NOT_STARTED');
       const view = viewFor(this.model.state, seat);
-      this.connections.viewed(conn, view.version);
+      this.views.eventsAfterReply(conn, seat, view.version);
       return { ok: true, view };
     });
   }
@@ -353,9 +286,9 @@ export class Table {
     if (this.closed) return;
     this.closed = true;
     this.bots.stop();
-    this.absence.clear();
+    this.seatPresence.clear();
     await this.queue.idle();
-    await this.file.close();
+    await this.journal.close();
     this.connections.close(this.id);
   }
 
@@ -369,7 +302,7 @@ export class Table {
   /** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
   private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
     return this.run(() => {
-      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.connections.presence(owner).connected);
+      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.connections.holds(owner));
       return denied ?? this.change(lines(), after);
     });
   }
@@ -378,24 +311,27 @@ export class Table {
   private async change(lines: Refusal | TableLine[], after?: () => void): Promise<Reply> {
     if ('ok' in lines) return lines;
     if (lines.length === 0) return { ok: true };
-    const failed = await this.writeAndApply(lines);
+    const failed = await this.journal.write(lines);
     if (failed) return failed;
     after?.();
     this.bots.schedule();
-    this.watchAbsence();
+    this.seatPresence.watch();
     this.deps.changed(this);
     return { ok: true };
   }
 
-  private watchAbsence(): void {
-    if (!this.closed) this.absence.watch();
+  /** A connection of this table dropped (the transport says so): a seat it held is now away. */
+  private dropped(seat: Seat | null): void {
+    if (seat !== null) this.seatPresence.dropped(seat);
+    this.seatPresence.watch();
+    this.deps.changed(this);
   }
 
   /** A dropped player's time is up: a bot plays their seat until they take it back. */
   private autoHandOver(seat: Seat): void {
     void this.run(() => {
-      if (!this.absence.due(seat, this.connections.presence(seat).connected)) return { ok: true };
-      return this.change([{ t: 'control', seat, bot: true }], () => this.connections.handedOver(seat));
+      if (!this.seatPresence.due(seat)) return { ok: true };
+      return this.change([{ t: 'control', seat, bot: true }], () => this.seatPresence.handedOver(seat));
     });
   }
 
@@ -407,12 +343,12 @@ export class Table {
     const step = applyAction(before, action.value);
     if (!step.ok) return refuse(step.error.code, step.error.message);
     const state = step.value.state;
-    const written = this.writeAndApply([{ t: 'act', a: action.value, seq }], step.value);
+    const written = this.journal.write([{ t: 'act', a: action.value, seq }], step.value);
     // The views are built and serialised while the disk flushes; none goes out before it has.
-    const views = this.viewsToSend(state, step.value.events);
+    const views = this.views.viewsOf(state, step.value.events);
     const failed = await written;
     if (failed) return failed;
-    this.send(views);
+    this.views.send(views);
     if (state.over) this.deps.changed(this);
     this.bots.schedule();
     return { ok: true, version: state.version };
@@ -426,20 +362,6 @@ export class Table {
       // Only the fields of an action go into the record, whatever else a policy returned.
       return (await this.commit(state, toAction(seat, action), null)).ok;
     });
-  }
-
-  /** Writes lines to the table file and flushes it, then applies them to the model. A refusal if the disk failed. */
-  private async writeAndApply(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
-    if (this.broken) return refuse('STORAGE_FAILED');
-    try {
-      await this.file.append(...lines);
-    } catch (e) {
-      this.broken = true;
-      this.deps.log.error(`table ${this.id}: cannot write its file; the table is now read-only`, e);
-      return refuse('STORAGE_FAILED');
-    }
-    for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied : undefined);
-    return null;
   }
 
   /** Runs a request in the queue; a bug inside is logged and answered INTERNAL. */
@@ -458,47 +380,16 @@ export class Table {
   // ---- seats and views ------------------------------------------------------------------------
 
   private takeSeat(conn: ConnectionId, seat: Seat): void {
-    this.connections.takeSeat(conn, seat);
+    // A connection that dropped while its request waited: the seat is held, its player away.
+    if (this.connections.takeSeat(conn, seat)) this.seatPresence.arrived(seat);
+    else this.seatPresence.dropped(seat);
     this.model.seat(seat).left = false;
-    this.watchAbsence();
+    this.seatPresence.watch();
   }
 
   /** The seat this connection holds here (not spectators), or null. */
   seatOf(conn: ConnectionId): Seat | null {
     const seat = this.connections.seatOf(conn);
     return seat === 'spectator' ? null : seat;
-  }
-
-  private presence(seat: Seat): Presence {
-    return { ...this.connections.presence(seat), left: this.model.seat(seat).left };
-  }
-
-  private pushView(seat: Seat): void {
-    if (this.model.state) this.connections.viewToSeat(seat, readyViewFor(this.model.state, seat));
-  }
-
-  private pushAll(): void {
-    if (this.model.state) this.send(this.viewsToSend(this.model.state));
-  }
-
-  /**
-   * The views of `state` for the seats held by a connection, and for spectators if any watch;
-   * with the `events` that produced it, each view carries them too.
-   */
-  private viewsToSend(state: GameState, events?: readonly GameEvent[]): { seats: (ReadyView | null)[]; spectators: ReadyView | null } {
-    const seats = this.model.seats.flatMap((_, seat) => (this.connections.presence(seat).connected ? [seat] : []));
-    const watched = this.connections.spectatorCount() > 0;
-    const ready = readyViews(state, watched ? [...seats, 'spectator'] : seats, events);
-    return {
-      seats: this.model.seats.map((_, seat) => ready[seats.indexOf(seat)] ?? null),
-      spectators: watched ? ready.at(-1)! : null,
-    };
-  }
-
-  private send(views: { seats: (ReadyView | null)[]; spectators: ReadyView | null }): void {
-    views.seats.forEach((view, seat) => {
-      if (view) this.connections.viewToSeat(seat, view);
-    });
-    if (views.spectators) this.connections.viewToSpectators(views.spectators);
   }
 }

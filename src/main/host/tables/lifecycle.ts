@@ -1,5 +1,5 @@
 // How long idle tables stay in memory and how many one device may hold: the registry's sweep
-// and limits read these (registry.ts, table-limits.ts).
+// and limits read these (sweeper.ts, directory.ts, table-limits.ts).
 
 export interface Lifecycle {
   /** A lobby with nobody connected is removed after this long (the host's default table stays). */

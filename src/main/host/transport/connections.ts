@@ -1,53 +1,38 @@
-// The Socket.IO side of one table: which socket holds which seat, who watches, when an absent
-// player left, and the rooms a message goes to. The only part of a table that knows sockets.
-import { GraceTimers } from '../seats/absence';
-import type { Clock } from '../clock';
-import type { HostServer, HostSocket } from './socket-types';
-import type { ConnectionId, GameStory, ReadyView, SeatPresence, ServerEvent, ServerEventArgs, TableConnections } from './transport';
-import type { Viewer } from '../../../shared/rules/view';
+// The Socket.IO side of one table: which socket holds which seat, who watches, and the rooms a
+// message goes to. The only part of a table that knows sockets. Who is away and since when is
+// the table's (seats/presence.ts): this side only says that a connection dropped.
+import type { EventBatch } from '../../../shared/protocol/event-log';
+import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
+import type { HostServer, HostSocket } from './socket-types';
+import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from './transport';
 
 /** The room of everyone at a table (seats and spectators). */
 export const tableRoom = (tableId: string): string => `t:${tableId}`;
 const spectatorRoom = (tableId: string): string => `s:${tableId}`;
+/** The room of every connection that asked for the list of tables. */
+export const LOBBY_ROOM = 'lobby';
 
-export interface ConnectionsDeps {
-  readonly io: HostServer;
-  readonly tableId: string;
-  readonly clock: Clock;
-  readonly graceMs: number;
-  /** Presence changed (someone came, went, or their grace period ended). */
-  readonly changed: () => void;
-  /** The events each view comes with. */
-  readonly story: GameStory;
-}
-
-export class SocketConnections implements TableConnections {
+export class SocketConnections implements TableTransport {
   private readonly sockets: (HostSocket | null)[];
-  private readonly goneSince: (number | null)[];
-  private readonly grace = new GraceTimers();
   private closed = false;
 
-  /** `humans`: the seats held by players, who after a (re)start are all still away. */
   constructor(
-    private readonly deps: ConnectionsDeps,
-    humans: readonly boolean[],
+    private readonly io: HostServer,
+    private readonly tableId: string,
+    seats: number,
+    private readonly dropped: Dropped,
   ) {
-    const now = deps.clock.now();
-    this.sockets = humans.map(() => null);
-    this.goneSince = humans.map((human) => (human ? now : null));
-    humans.forEach((human, seat) => {
-      if (human) this.grace.arm(seat, deps.graceMs, deps.changed);
-    });
+    this.sockets = Array.from({ length: seats }, () => null);
   }
 
   seatOf(conn: ConnectionId): Seat | 'spectator' | null {
     const b = this.socket(conn)?.data.binding;
-    if (b?.tableId !== this.deps.tableId) return null;
+    if (b?.tableId !== this.tableId) return null;
     return b.seat === 'spectator' || this.sockets[b.seat]?.id === conn ? b.seat : null;
   }
 
-  takeSeat(conn: ConnectionId, seat: Seat): void {
+  takeSeat(conn: ConnectionId, seat: Seat): boolean {
     const socket = this.socket(conn);
     socket?.data.binding?.detach(); // one connection speaks for one seat at a time
     const old = this.sockets[seat];
@@ -57,16 +42,13 @@ export class SocketConnections implements TableConnections {
       old.disconnect(true);
     }
     if (!socket) {
-      // The connection dropped while its request waited: the seat is held, its player away.
       this.sockets[seat] = null;
-      this.absent(seat);
-      return;
+      return false;
     }
     this.sockets[seat] = socket;
-    this.goneSince[seat] = null;
-    this.grace.disarm(seat);
     this.bind(socket, seat);
-    void socket.join(tableRoom(this.deps.tableId));
+    void socket.join(tableRoom(this.tableId));
+    return true;
   }
 
   watch(conn: ConnectionId): void {
@@ -74,137 +56,122 @@ export class SocketConnections implements TableConnections {
     if (!socket) return;
     socket.data.binding?.detach();
     this.bind(socket, 'spectator');
-    void socket.join([tableRoom(this.deps.tableId), spectatorRoom(this.deps.tableId)]);
+    void socket.join([tableRoom(this.tableId), spectatorRoom(this.tableId)]);
   }
 
   release(conn: ConnectionId): void {
     const seat = this.seatOf(conn);
     const socket = this.socket(conn);
     if (socket) this.unbind(socket);
-    if (seat === null || seat === 'spectator') return;
-    this.sockets[seat] = null;
-    this.goneSince[seat] = this.deps.clock.now();
+    if (seat !== null && seat !== 'spectator') this.sockets[seat] = null;
   }
 
-  /** The seat's player was removed by the owner: told, and no longer at the table. */
   evict(seat: Seat): void {
     const socket = this.sockets[seat];
     this.sockets[seat] = null;
-    this.goneSince[seat] = null;
-    this.grace.disarm(seat);
     if (!socket) return;
     this.unbind(socket);
-    socket.emit('table:removed', this.deps.tableId);
+    socket.emit('table:removed', this.tableId);
   }
 
-  viewed(conn: ConnectionId, version: number): void {
-    const socket = this.socket(conn);
-    const viewer = socket?.data.binding?.seat;
-    if (!socket || viewer === undefined) return;
-    this.sendStory(socket, viewer, version);
-    socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
-  }
-
-  presence(seat: Seat): SeatPresence {
-    return { connected: this.sockets[seat] != null, goneSince: this.goneSince[seat] ?? null };
-  }
-
-  handedOver(seat: Seat): void {
-    this.grace.disarm(seat);
+  holds(seat: Seat): boolean {
+    return this.sockets[seat] != null;
   }
 
   spectatorCount(): number {
-    return this.deps.io.sockets.adapter.rooms.get(spectatorRoom(this.deps.tableId))?.size ?? 0;
+    return this.io.sockets.adapter.rooms.get(spectatorRoom(this.tableId))?.size ?? 0;
   }
 
   hasConnections(): boolean {
     return this.sockets.some((s) => s !== null) || this.spectatorCount() > 0;
   }
 
+  sentVersion(to: { seat: Seat } | { conn: ConnectionId }): number | null {
+    const socket = 'seat' in to ? this.sockets[to.seat] : this.socket(to.conn);
+    return socket ? socket.data.sentVersion : null;
+  }
+
   close(tableId: string): void {
     this.closed = true;
-    this.grace.clear();
     this.toAll('table:closed', tableId);
     for (const socket of this.sockets) if (socket) this.unbind(socket);
-    this.deps.io.in(tableRoom(tableId)).socketsLeave([tableRoom(tableId), spectatorRoom(tableId)]);
+    this.io.in(tableRoom(tableId)).socketsLeave([tableRoom(tableId), spectatorRoom(tableId)]);
     this.sockets.fill(null);
   }
 
-  // ---- the transport ---------------------------------------------------------------------------
+  // ---- sending -----------------------------------------------------------------------------------
 
   toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void {
     this.sockets[seat]?.emit(event, ...args);
   }
 
-  viewToSeat(seat: Seat, view: ReadyView): void {
+  viewToSeat(seat: Seat, view: ViewMessage): void {
     const socket = this.sockets[seat];
     if (socket) this.sendView(socket, view);
   }
 
-  viewToConnection(conn: ConnectionId, view: ReadyView): void {
+  viewToConnection(conn: ConnectionId, view: ViewMessage): void {
     const socket = this.socket(conn);
     if (socket) this.sendView(socket, view);
   }
 
-  viewToSpectators(view: ReadyView): void {
-    const batches = view.latest ?? this.deps.story('spectator', view.version - 1, view.version);
-    this.deps.io.to(spectatorRoom(this.deps.tableId)).emit('game:view', view.json, batches);
+  viewToSpectators(view: ViewMessage): void {
+    this.io.to(spectatorRoom(this.tableId)).emit('game:view', view.json, view.batches);
+  }
+
+  eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void {
+    const socket = this.socket(conn);
+    if (!socket) return;
+    if (batches.length > 0) socket.emit('game:events', batches);
+    socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
   }
 
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
-    this.deps.io.to(tableRoom(this.deps.tableId)).emit(event, ...args);
+    this.io.to(tableRoom(this.tableId)).emit(event, ...args);
   }
 
   // ---- sockets ----------------------------------------------------------------------------------
 
   private socket(conn: ConnectionId): HostSocket | undefined {
-    return this.deps.io.sockets.sockets.get(conn);
+    return this.io.sockets.sockets.get(conn);
   }
 
   private bind(socket: HostSocket, seat: Seat | 'spectator'): void {
-    socket.data.binding = { tableId: this.deps.tableId, seat, detach: () => this.detach(socket) };
+    socket.data.binding = { tableId: this.tableId, seat, detach: () => this.detach(socket) };
     socket.data.sentVersion = -1;
   }
 
   private unbind(socket: HostSocket): void {
-    if (socket.data.binding?.tableId === this.deps.tableId) socket.data.binding = null;
-    void socket.leave(tableRoom(this.deps.tableId));
-    void socket.leave(spectatorRoom(this.deps.tableId));
+    if (socket.data.binding?.tableId === this.tableId) socket.data.binding = null;
+    void socket.leave(tableRoom(this.tableId));
+    void socket.leave(spectatorRoom(this.tableId));
   }
 
   /** The socket is gone or moves elsewhere: its seat stays, its player is now absent. */
   private detach(socket: HostSocket): void {
     const binding = socket.data.binding;
-    if (binding?.tableId !== this.deps.tableId) return;
+    if (binding?.tableId !== this.tableId) return;
     this.unbind(socket);
-    if (binding.seat !== 'spectator' && this.sockets[binding.seat] === socket) {
-      this.sockets[binding.seat] = null;
-      this.absent(binding.seat);
-    }
-    if (!this.closed) this.deps.changed();
+    const seat = binding.seat !== 'spectator' && this.sockets[binding.seat] === socket ? binding.seat : null;
+    if (seat !== null) this.sockets[seat] = null;
+    if (!this.closed) this.dropped(seat);
   }
 
-  private absent(seat: Seat): void {
-    this.goneSince[seat] = this.deps.clock.now();
-    this.grace.arm(seat, this.deps.graceMs, this.deps.changed);
-  }
-
-  /**
-   * A view and the events that led to it this socket has not had yet, in one message (one
-   * write to the network: the host's cost per view is mostly the write); a view no newer than
-   * the last one this socket got is dropped.
-   */
-  private sendView(socket: HostSocket, view: ReadyView): void {
+  /** One message (one write to the network: the host's cost per view is mostly the write); never backwards. */
+  private sendView(socket: HostSocket, view: ViewMessage): void {
     if (view.version <= socket.data.sentVersion) return;
-    const after = socket.data.sentVersion;
-    const batches = view.latest && after === view.version - 1 ? view.latest : this.deps.story(view.viewer, after, view.version);
     socket.data.sentVersion = view.version;
-    socket.emit('game:view', view.json, batches);
+    socket.emit('game:view', view.json, view.batches);
   }
+}
 
-  /** The events up to `version` this socket has not had yet, redacted for `viewer`. */
-  private sendStory(socket: HostSocket, viewer: Viewer, version: number): void {
-    const batches = this.deps.story(viewer, socket.data.sentVersion, version);
-    if (batches.length > 0) socket.emit('game:events', batches);
-  }
+/** Tables' transports and the lobby's, over one Socket.IO server. */
+export function socketTransports(io: HostServer): { tables: TransportFactory; lobby: LobbyTransport } {
+  return {
+    tables: (tableId, seats, dropped) => new SocketConnections(io, tableId, seats, dropped),
+    lobby: {
+      updated: (info: TableInfo) => io.to([LOBBY_ROOM, tableRoom(info.id)]).emit('table:updated', info),
+      closed: (tableId: string) => io.to(LOBBY_ROOM).emit('table:closed', tableId),
+    },
+  };
 }

@@ -12,6 +12,7 @@ import { refuse } from '../table/refusal';
 import type { TableRegistry } from '../tables/registry';
 import { limitRefusal } from '../guards/table-limits';
 import type { HostSocket } from './socket-types';
+import { LOBBY_ROOM } from './connections';
 import type { Table } from '../table/table';
 import { type Analyser, AnalysisBusy, ReplaySession } from '../replay/replay-session';
 import type { AddressBudgets, CostlyRequest } from '../guards/budgets';
@@ -103,7 +104,7 @@ function tellRecovery({ socket, registry }: Sender, t: Table): void {
 
 const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:list': (_, { socket, registry }) => {
-    void socket.join('lobby');
+    void socket.join(LOBBY_ROOM);
     return { ok: true, tables: registry.list() };
   },
   'table:create': async (p, { socket, registry, address }) => {

@@ -2,9 +2,10 @@
 // engine relies on. A set is loaded whole or not at all: every problem is collected and reported,
 // because a table loading a corrected set should see all its mistakes at once.
 import { err, ok, type Result } from '../result';
-import { LANGUAGES, STRENGTH_SUITS, type CardId, type HistoryId, type Localized, type Timing } from '../types';
+import { LANGUAGES, STRENGTH_SUITS, type CardId, type Localized, type Timing } from '../types';
+import { buildCardSet } from './build';
 import { cardSetFileSchema } from './schema';
-import type { CardSet, CardSetFile, CharacterDef, EffectKind, HistoryDef } from './types';
+import type { CardSet, CardSetFile, EffectKind } from './types';
 
 export interface CardSetError {
   readonly code: 'CARD_SET_INVALID';
@@ -50,7 +51,7 @@ export function loadCardSet(input: unknown): Result<CardSet, CardSetError> {
     return invalid(parsed.error.issues.map((issue) => `${where(issue.path, input)}: ${issue.message}`));
   }
   const problems = crossCheck(parsed.data);
-  return problems.length > 0 ? invalid(problems) : ok(build(parsed.data));
+  return problems.length > 0 ? invalid(problems) : ok(buildCardSet(parsed.data));
 }
 
 /** Same as `loadCardSet`, from the text of a file; a JSON syntax error is a problem like any other. */
@@ -155,31 +156,6 @@ function crossCheck(file: CardSetFile): string[] {
     if (ids.length > 1) problems.push(`history: at most one card may have effect ${kind}, found ${ids.length} (${ids.join(', ')})`);
   }
   return problems;
-}
-
-function build(file: CardSetFile): CardSet {
-  // Sets are shared (the default one by every game): nobody may mutate one. The parsed data are
-  // zod's copies, so the caller's input is left as it was.
-  const characters = deepFreeze(file.characters);
-  const history = deepFreeze(file.history);
-  return Object.freeze({
-    id: file.id,
-    name: deepFreeze(file.name),
-    characters,
-    history,
-    // Maps, not records: the engine looks cards up on every step and Map lookups are faster.
-    characterById: new Map<CardId, CharacterDef>(characters.map((c) => [c.id, c])),
-    historyById: new Map<HistoryId, HistoryDef>(history.map((h) => [h.id, h])),
-  });
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.freeze(value);
-    // Recurse even into already frozen objects: zod's `.readonly()` freezes arrays shallowly.
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /** Where each id of a list first stands (`characters[3] (power-4)`); a wrong count and repeated ids are problems. */

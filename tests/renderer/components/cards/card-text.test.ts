@@ -1,7 +1,7 @@
 // Every card can be read in full: the card sheet (what a tap opens on a phone) and the help
 // show each character's whole name and text, and the help each history card's, in English,
 // Hungarian and French, with the status mark where the text is reconstructed. Nothing cut.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import defaultSet from '../../../../src/shared/rules/card-set/default-set.json';
 import CardSheet from '../../../../src/renderer/src/components/cards/CardSheet.svelte';
@@ -38,10 +38,11 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
     }
   });
 
-  it('the help shows every character and history card and every ruling in full', () => {
+  it('the help shows every character and history card and every ruling in full', async () => {
     i18n.set(lang);
     app = mount(HelpPanel, { target: document.body });
-    flushSync();
+    // The rulings arrive a moment after the panel opens (their own chunk).
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="help-rulings"]')).not.toBeNull());
     const infos = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="help-cards"] [data-testid="card-info"]'));
     expect(infos.map((e) => e.dataset['card']).sort()).toEqual(defaultSet.characters.map((c) => c.id).sort());
     for (const info of infos) {
@@ -62,10 +63,10 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
 });
 
 describe('help search', () => {
-  it('keeps only what matches, in the chosen language', () => {
+  it('keeps only what matches, in the chosen language', async () => {
     i18n.set('fr');
     app = mount(HelpPanel, { target: document.body });
-    flushSync();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="help-rulings"]')).not.toBeNull());
     const input = document.querySelector<HTMLInputElement>('[data-testid="help-search"]')!;
     input.value = 'dragon';
     input.dispatchEvent(new Event('input'));

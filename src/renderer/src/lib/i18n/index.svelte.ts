@@ -1,16 +1,26 @@
 // The translation layer: message tables per language, the chosen language (from the browser,
 // overridable by a switcher, persisted in localStorage) and `t(key, params)`.
 // Card names and texts are not here: they come from the card set's localized fields (cards.ts).
+// Each language's table is its own chunk, fetched when that language is chosen: the page loads
+// only the one it shows (main.ts waits for it before the first render, so no other flashes).
 import type { Language } from '../../../../shared/rules/types';
 import { MODIFIERS } from './articles';
-import { en, type MessageKey } from './en';
-import { fr } from './fr';
-import { hu } from './hu';
+import type { MessageKey, Messages } from './en';
 
 export type { MessageKey };
 export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];
-const TABLES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { en, hu, fr };
+const IMPORTS: Readonly<Record<Language, () => Promise<Messages>>> = {
+  en: () => import('./en').then((m) => m.en),
+  hu: () => import('./hu').then((m) => m.hu),
+  fr: () => import('./fr').then((m) => m.fr),
+};
+const TABLES: Partial<Record<Language, Messages>> = {};
 const STORAGE_KEY = 'chronicle.lang';
+
+/** Fetch a language's messages (once); `t` and `format` can use that language once it resolves. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  TABLES[lang] ??= await IMPORTS[lang]();
+}
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -40,7 +50,22 @@ export function initialLanguage(): Language {
 class I18n {
   lang = $state<Language>(initialLanguage());
 
-  set(lang: Language): void {
+  /** Switch to `lang` once its messages are here (at once when they already are). */
+  set(lang: Language): Promise<void> {
+    this.wanted = lang;
+    if (TABLES[lang]) {
+      this.apply(lang);
+      return Promise.resolve();
+    }
+    // A later choice made while this one was fetched wins.
+    return loadLanguage(lang).then(() => {
+      if (this.wanted === lang) this.apply(lang);
+    });
+  }
+
+  private wanted: Language | null = null;
+
+  private apply(lang: Language): void {
     this.lang = lang;
     try {
       globalThis.localStorage?.setItem(STORAGE_KEY, lang);
@@ -60,12 +85,21 @@ export const i18n = new I18n();
  * placeholder may carry a modifier for the words its value changes (`{n:az}`, `{name:de}`:
  * articles.ts).
  */
+/**
+ * `n` with the language's decimal mark (0.4, 0,4). Not Intl.NumberFormat: its first use loads
+ * the number formats, about 0.1 s of a phone's CPU, and the lobby's first render needs one.
+ */
+export function decimal(n: number, lang: Language = i18n.lang): string {
+  return String(n).replace('.', lang === 'en' ? '.' : ',');
+}
+
 export function t(key: MessageKey, params?: MessageParams): string {
   return format(i18n.lang, key, params);
 }
 
 export function format(lang: Language, key: MessageKey, params?: MessageParams): string {
-  let text = TABLES[lang][key];
+  // A language not fetched (yet) speaks the page's; before any table is here, the key itself.
+  let text = (TABLES[lang] ?? TABLES[i18n.lang])?.[key] ?? key;
   if (text.includes('|')) {
     const [one, other] = text.split('|') as [string, string];
     const n = Number(params?.['n'] ?? 0);
@@ -78,8 +112,4 @@ export function format(lang: Language, key: MessageKey, params?: MessageParams):
     const modify = modifier === undefined ? undefined : MODIFIERS[modifier];
     return modify ? modify(value) : value;
   });
-}
-
-export function messageTables(): Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> {
-  return TABLES;
 }

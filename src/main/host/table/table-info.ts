@@ -1,0 +1,46 @@
+// A table's public info, as the lobby, the LAN and everyone at it see it: seats and who is at
+// them, whether an absent player's seat may go to a bot yet, the evening so far.
+import type { SeatInfo, TableInfo } from '../../../shared/protocol/table-info';
+import type { Seat } from '../../../shared/rules/types';
+import { type Presence, graceLeft, handoverCheck } from '../seats/absence';
+import { eveningOf } from './evening';
+import type { TableModel } from './table-model';
+
+export interface InfoSources {
+  readonly presence: (seat: Seat) => Presence;
+  readonly spectators: number;
+  readonly now: number;
+  readonly graceMs: number;
+}
+
+export function tableInfo(model: TableModel, { presence, spectators, now, graceMs }: InfoSources): TableInfo {
+  const { header, seats, owner } = model;
+  const seatInfo = seats.map(
+    (s, seat): SeatInfo => ({
+      seat,
+      kind: s.kind,
+      name: s.kind === 'human' ? s.name : null,
+      connected: s.kind === 'bot' || presence(seat).connected,
+      botPlaying: s.kind === 'human' && s.botControlled,
+      handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seat), now, graceMs) === 'ok',
+      handoverInMs: s.kind === 'human' && !s.botControlled ? graceLeft(presence(seat), now, graceMs) : null,
+      botLevel: model.botPlays(seat) ? s.botLevel : null,
+    }),
+  );
+  const standings = eveningOf(model);
+  return {
+    id: header.id,
+    name: header.name,
+    players: header.players,
+    options: header.options,
+    hasPin: header.pin !== null,
+    hints: header.hints !== false,
+    ...(standings ? { standings } : {}),
+    phase: model.phase,
+    owner,
+    seats: seatInfo,
+    spectators,
+    graceMs,
+    autoBotAfterS: model.autoBotAfterS,
+  };
+}

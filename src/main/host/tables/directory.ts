@@ -1,0 +1,130 @@
+// The host's tables by id: those in memory and the games parked on disk (listed with the info
+// they had, loaded back on the first resume), since when nobody has been at each, and the
+// quotas: tables count to the address that created them while someone is at them
+// (table-limits.ts), and a full host makes room before it says no.
+import type { TableInfo } from '../../../shared/protocol/table-info';
+import type { Clock } from '../clock';
+import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
+import type { Table } from '../table/table';
+
+export interface DirectoryDeps {
+  readonly clock: Clock;
+  readonly maxTables: number;
+  readonly maxTablesPerAddress: number;
+}
+
+export class TableDirectory {
+  private readonly tables = new Map<string, Table>();
+  /** Since when nobody has been connected to a table (absent while someone is). */
+  private readonly idle = new Map<string, number>();
+  /** Games parked on disk, with the info they had. */
+  private readonly parked = new Map<string, TableInfo>();
+  /** Tables being created: their room is taken before they exist. */
+  private creating = 0;
+
+  constructor(private readonly deps: DirectoryDeps) {}
+
+  get size(): number {
+    return this.tables.size;
+  }
+
+  get(id: string): Table | undefined {
+    return this.tables.get(id);
+  }
+
+  all(): Table[] {
+    return [...this.tables.values()];
+  }
+
+  /** The tables in memory and the parked ones. */
+  list(): TableInfo[] {
+    return [...this.all().map((t) => t.info()), ...this.parked.values()];
+  }
+
+  get parkedIds(): string[] {
+    return [...this.parked.keys()];
+  }
+
+  isParked(id: string): boolean {
+    return this.parked.has(id);
+  }
+
+  /** A table now in memory, nobody at it yet. */
+  add(table: Table): void {
+    this.tables.set(table.id, table);
+    this.idle.set(table.id, this.deps.clock.now());
+  }
+
+  remove(id: string): void {
+    this.tables.delete(id);
+    this.idle.delete(id);
+  }
+
+  /** A game leaves memory for the disk, listed with `info`. */
+  park(id: string, info: TableInfo): void {
+    this.remove(id);
+    this.parked.set(id, info);
+  }
+
+  unparked(id: string): void {
+    this.parked.delete(id);
+  }
+
+  /** Someone came or went: the table is idle from now, or no longer. */
+  seen(table: Table): void {
+    if (table.hasConnections()) this.idle.delete(table.id);
+    else if (!this.idle.has(table.id)) this.idle.set(table.id, this.deps.clock.now());
+  }
+
+  /** Since when nobody has been at the table; undefined while someone is (or when it is not here). */
+  idleSince(id: string): number | undefined {
+    return this.idle.get(id);
+  }
+
+  clear(): void {
+    this.tables.clear();
+  }
+
+  /**
+   * Creates a table for `address` once there is room: idle tables, then a heavy address's
+   * lobbies, give way (`giveWay`; `leaving` tables no longer count). Throws TooManyTablesHere
+   * or TooManyTables when there is none.
+   */
+  async withRoom<T>(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>, create: () => Promise<T>): Promise<T> {
+    await this.makeRoom(address, leaving, giveWay);
+    this.creating++;
+    try {
+      return await create();
+    } finally {
+      this.creating--;
+    }
+  }
+
+  private async makeRoom(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>): Promise<void> {
+    const { maxTables, maxTablesPerAddress } = this.deps;
+    const limits = { total: maxTables - this.creating, perAddress: maxTablesPerAddress };
+    // Each round removes one table; a table that fails to go (its archive cannot be written) is not asked twice.
+    const failed = new Set<string>();
+    for (let round = 0; round <= maxTables; round++) {
+      const room = roomFor(address, this.limited(leaving).filter((t) => !failed.has(t.id)), limits);
+      if (room.kind === 'ok') return;
+      if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perAddress} tables open at a time`);
+      if (room.kind === 'full') break;
+      const table = this.tables.get(room.id)!;
+      await giveWay(table);
+      if (this.tables.get(room.id) === table) failed.add(room.id);
+    }
+    throw new TooManyTables(`this host has ${maxTables} tables open, each with someone at it`);
+  }
+
+  /** The tables in memory as the limits see them (those leaving already are gone). */
+  private limited(leaving: (id: string) => boolean): LimitedTable[] {
+    return this.all()
+      .filter((t) => !t.isClosed && !leaving(t.id))
+      .map((t) => {
+        const { header } = t.model;
+        const idle = this.idle.get(t.id);
+        return { id: t.id, by: header.by, live: t.hasConnections(), lobby: t.model.phase === 'lobby', kept: header.persistent && t.model.phase === 'lobby', since: idle ?? header.createdAt };
+      });
+  }
+}

@@ -1,0 +1,100 @@
+// Tables loaded back from the data directory: a damaged file goes on from its longest valid
+// prefix (the damaged file kept beside it, the loss remembered to tell the table's owner once);
+// a file with nothing usable (empty, damaged header, newer version) is reported and kept aside
+// as `.broken`; a finished game goes to the archive instead of memory.
+import type { Clock } from '../clock';
+import type { Log } from '../log';
+import type { FinishedArchive } from '../replay/finished-archive';
+import { type Recovery, recoverTable } from '../table-file/recover';
+import { TableFile } from '../table-file/store';
+import type { Table } from '../table/table';
+import type { TableModel } from '../table/table-model';
+import type { TableDirectory } from './directory';
+
+/** A table resumed from the valid part of a damaged file. */
+export interface TableRecovery extends Recovery {
+  /** Where the damaged file is kept. */
+  readonly damagedFile: string;
+}
+
+export interface LoaderDeps {
+  readonly dataDir: string;
+  readonly clock: Clock;
+  readonly log: Log;
+  readonly archive: FinishedArchive;
+  readonly directory: TableDirectory;
+  /** The table of a model read back, over its file open for appending. */
+  readonly build: (model: TableModel, file: TableFile) => Table;
+  /** A table is back in memory: announce it. */
+  readonly loaded: (table: Table) => void;
+}
+
+export class TableLoader {
+  private readonly recoveries = new Map<string, TableRecovery>();
+  private readonly recoveryTold = new Set<string>();
+  private readonly unreadable: { path: string; reason: string }[] = [];
+
+  constructor(private readonly deps: LoaderDeps) {}
+
+  /** Loads every table of the data directory whose game is not over. */
+  async loadAll(): Promise<void> {
+    for (const path of await TableFile.list(this.deps.dataDir)) {
+      const table = await this.load(path);
+      if (table) this.deps.log.info(`table ${table.id} loaded (${table.model.actions.length} actions)`);
+    }
+  }
+
+  /** Loads the table `id` back (a parked game). */
+  loadId(id: string): Promise<Table | undefined> {
+    return this.load(TableFile.pathOf(this.deps.dataDir, id));
+  }
+
+  /** What was lost when the table's file was recovered at load, if it was damaged. */
+  recoveryOf(id: string): TableRecovery | undefined {
+    return this.recoveries.get(id);
+  }
+
+  /** The recovery to tell the table's owner about, once: later calls get nothing. */
+  takeRecoveryNotice(id: string): TableRecovery | undefined {
+    const r = this.recoveries.get(id);
+    if (!r || this.recoveryTold.has(id)) return undefined;
+    this.recoveryTold.add(id);
+    return r;
+  }
+
+  /** Table files that could not be loaded at all (kept aside as `.broken`). */
+  get unreadableFiles(): readonly { path: string; reason: string }[] {
+    return this.unreadable;
+  }
+
+  /** Loads one table file (recovering damage); a finished game goes to the archive instead. */
+  private async load(path: string): Promise<Table | undefined> {
+    const { clock, log, directory } = this.deps;
+    try {
+      const text = await TableFile.read(path);
+      const { model, validLines, recovery } = recoverTable(text.lines);
+      if (recovery) {
+        const kept = await TableFile.replaceWithPrefix(path, text.lines.slice(0, validLines), clock.now());
+        this.recoveries.set(model.id, { ...recovery, damagedFile: kept });
+        log.error(`${path}: damaged (${recovery.problem}); resumed from line ${validLines}, ${recovery.lostActions} action(s) lost; the damaged file is kept as ${kept}`);
+      } else if (text.tornLine) {
+        await TableFile.dropTornLine(path, text.lines);
+        log.warn(`${path}: dropped a torn last line`);
+      }
+      if (directory.get(model.id)) return undefined;
+      if (model.phase === 'over') {
+        await this.deps.archive.add(model, clock.now());
+        return undefined;
+      }
+      const table = this.deps.build(model, await TableFile.openForAppend(path));
+      directory.add(table);
+      this.deps.loaded(table);
+      return table;
+    } catch (e) {
+      this.unreadable.push({ path, reason: e instanceof Error ? e.message : String(e) });
+      log.error(`${path}: cannot load this table; it is kept aside as ${path}.broken`, e);
+      await TableFile.setAside(path);
+      return undefined;
+    }
+  }
+}

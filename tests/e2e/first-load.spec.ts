@@ -1,0 +1,73 @@
+// The lobby's first load (out/renderer, from `npm run build`): it fetches the chosen language's
+// messages and no other's, shows that language from its first render (no flash of English),
+// and brings neither zod nor the parts loaded on first use (the guide, the help's rulings).
+// bench/first-load.ts measures its size and speed; this checks what it is made of.
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import { expect, test, type Page } from '@playwright/test';
+
+const ROOT = 'out/renderer';
+let server: http.Server;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
+  const serve = sirv(ROOT, { single: true });
+  server = http.createServer((req, res) => serve(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Chooses `lang` before the page runs, and records the title's text as it is first rendered. */
+async function openIn(page: Page, lang: string): Promise<Map<string, string>> {
+  await page.addInitScript(`
+    localStorage.setItem('chronicle.lang', ${JSON.stringify(lang)});
+    new MutationObserver((_, observer) => {
+      const h1 = document.querySelector('h1');
+      if (h1 && h1.textContent) { window.firstTitle = h1.textContent; observer.disconnect(); }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  `);
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.split('/').pop()!;
+    scripts.set(name, await response.text().catch(() => ''));
+  });
+  await page.goto(baseURL);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Let anything fetched right after the first render arrive before judging.
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+const chunk = (names: Iterable<string>, prefix: string) => [...names].filter((n) => n.startsWith(`${prefix}-`));
+
+test('the lobby in Hungarian fetches only the Hungarian messages and shows them from the first render', async ({ page }) => {
+  const scripts = await openIn(page, 'hu');
+  expect(await page.evaluate('window.firstTitle')).toBe('Krónika');
+  await expect(page.getByTestId('start-tutorial')).toHaveText('Vezetett forduló indítása');
+  expect(chunk(scripts.keys(), 'hu')).toHaveLength(1);
+  expect([...chunk(scripts.keys(), 'en'), ...chunk(scripts.keys(), 'fr')]).toEqual([]);
+});
+
+test('another language is fetched when chosen', async ({ page }) => {
+  const scripts = await openIn(page, 'en');
+  expect(await page.evaluate('window.firstTitle')).toBe('Chronicle');
+  expect(chunk(scripts.keys(), 'fr')).toEqual([]);
+  await page.getByTestId('language').selectOption('fr');
+  await expect(page.getByTestId('start-tutorial')).toHaveText('Lancer la manche guidée');
+  expect(chunk(scripts.keys(), 'fr')).toHaveLength(1);
+});
+
+test('no zod, no guide and no rulings in the first load', async ({ page }) => {
+  const scripts = await openIn(page, 'en');
+  // `jitless` is a setting of zod's core: a property name, so minifying keeps it.
+  expect([...scripts].filter(([, text]) => text.includes('jitless')).map(([name]) => name)).toEqual([]);
+  expect([...chunk(scripts.keys(), 'tutorial.svelte'), ...chunk(scripts.keys(), 'rulings')]).toEqual([]);
+});
