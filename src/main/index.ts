@@ -21,7 +21,6 @@ import {
   session,
   shell,
 } from 'electron';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IPC, type AppInfo, type DesktopSettings, type LanState, type NetworkState, type NetworkTable } from '../shared/bridge';
 import type { IpcChannel, IpcPayload } from '../shared/bridge-schemas';
@@ -29,7 +28,6 @@ import type { TableBrowser } from './discovery/discovery';
 import type { Guests } from './host/guests';
 import { type LocalHost, startLocalHost } from './local-host';
 import { watchNetworkTables } from './network-tables';
-import { finishedRecord, savedGames } from './saved-games';
 import { GameNight } from './shell/game-night';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
 import { QUIT_BUTTON, quitQuestion } from './shell/messages';
@@ -250,21 +248,6 @@ function registerIpc(): void {
   listen(IPC.networkTablesNow, () => sendNetworkTables());
   listen(IPC.findNetworkTables, () => findNetworkTables());
   handle(IPC.networkState, () => networkState());
-  handle(IPC.savedGames, () => savedGames(dataDir));
-  handle(IPC.gameRecord, async (tableId) => {
-    const record = await finishedRecord(dataDir, tableId);
-    if (!record) throw new Error('there is no finished game with this id');
-    return record;
-  });
-  handle(IPC.exportRecord, async (tableId) => {
-    const record = await finishedRecord(dataDir, tableId);
-    if (!record) throw new Error('there is no finished game with this id');
-    const options = { defaultPath: `chronicle-${tableId}.chronicle.json`, filters: [{ name: 'Chronicle record', extensions: ['json'] }] };
-    const chosen = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
-    if (chosen.canceled || !chosen.filePath) return false;
-    await writeFile(chosen.filePath, `${JSON.stringify(record, null, 2)}\n`);
-    return true;
-  });
   handle(IPC.setNetwork, async (change) => {
     if (change.always !== undefined && change.always !== settings.value.openToNetwork) await settings.update({ openToNetwork: change.always });
     if (!local) throw new Error('the app host is not running');

@@ -2,7 +2,7 @@
 // Only `contextBridge` and `ipcRenderer` are available in a sandboxed preload. The main process
 // checks every message again (sender origin, payload schema): nothing here is trusted.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type DesktopSettings, type NetworkState, type NetworkTable, type SavedGame } from '../shared/bridge';
+import { BRIDGE_KEY, IPC, type AppInfo, type ChronicleBridge, type DesktopSettings, type NetworkState, type NetworkTable } from '../shared/bridge';
 
 const bridge: ChronicleBridge = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo) as Promise<AppInfo>,
@@ -23,9 +23,6 @@ const bridge: ChronicleBridge = {
   // Only the two known fields cross, whatever the page passed.
   setNetwork: (change) =>
     ipcRenderer.invoke(IPC.setNetwork, change.always === undefined ? { open: change.open } : { open: change.open, always: change.always }) as Promise<NetworkState>,
-  savedGames: () => ipcRenderer.invoke(IPC.savedGames) as Promise<SavedGame[]>,
-  gameRecord: (tableId) => ipcRenderer.invoke(IPC.gameRecord, tableId),
-  exportRecord: (tableId) => ipcRenderer.invoke(IPC.exportRecord, tableId) as Promise<boolean>,
   // Only the known fields cross, as strings and booleans, whatever the page passed.
   yourTurn: (notice) => ipcRenderer.send(IPC.yourTurn, { title: String(notice.title), body: String(notice.body) }),
   desktopSettings: () => ipcRenderer.invoke(IPC.desktopSettings) as Promise<DesktopSettings>,

@@ -2,7 +2,6 @@
 // message against these before acting (a compromised page could send anything).
 import { z } from 'zod';
 import { IPC } from './bridge';
-import { TABLE_ID } from './protocol/schemas';
 
 const none = z.undefined();
 
@@ -12,9 +11,6 @@ export const IPC_SCHEMAS = {
   [IPC.findNetworkTables]: none,
   [IPC.networkState]: none,
   [IPC.setNetwork]: z.strictObject({ open: z.boolean(), always: z.boolean().optional() }),
-  [IPC.savedGames]: none,
-  [IPC.exportRecord]: z.string().regex(TABLE_ID),
-  [IPC.gameRecord]: z.string().regex(TABLE_ID),
   [IPC.yourTurn]: z.strictObject({ title: z.string().min(1).max(100), body: z.string().max(300) }),
   [IPC.desktopSettings]: none,
   [IPC.setDesktopSettings]: z.strictObject({ turnNotice: z.boolean().optional(), askBeforeQuit: z.boolean().optional() }),

@@ -1,7 +1,7 @@
 // The contract of the preload bridge (Electron only). The renderer must also work without it
 // (a phone's browser), so it reads `window.chronicle` as optional.
 // Keep this small: app-level things only (app info, discovery results, opening to the network);
-// game traffic always goes over Socket.IO.
+// game traffic always goes over Socket.IO, finished games and their records included.
 import type { AdvertisingStatus } from './advertising';
 
 export interface AppInfo {
@@ -62,20 +62,6 @@ export interface NetworkChange {
   readonly always?: boolean;
 }
 
-/** A game this app's host keeps (its table file), for "back where you left off". */
-export interface SavedGame {
-  readonly id: string;
-  /** The table's name: untrusted text. */
-  readonly name: string;
-  /** When the table was created (ms since 1970). */
-  readonly createdAt: number;
-  readonly phase: 'lobby' | 'playing' | 'over';
-  /** Each seat: the player's name (null for a bot or a free seat) and fame so far. */
-  readonly seats: readonly { readonly name: string | null; readonly bot: boolean; readonly fame: number }[];
-  /** The winning seats of a finished game. */
-  readonly winners: readonly number[];
-}
-
 export interface ChronicleBridge {
   appInfo(): Promise<AppInfo>;
   /** Calls `listener` with every list of tables found on the network; returns an unsubscribe. */
@@ -87,12 +73,6 @@ export interface ChronicleBridge {
   onNetworkState(listener: (state: NetworkState) => void): () => void;
   /** Opens this app's tables to the network (LAN + mDNS) or closes them again. */
   setNetwork(change: NetworkChange): Promise<NetworkState>;
-  /** The games kept on this computer, newest first. */
-  savedGames(): Promise<SavedGame[]>;
-  /** A finished game's record (record-format.md), to open in the replay viewer. */
-  gameRecord(tableId: string): Promise<unknown>;
-  /** Asks where to save a finished game's record (`.chronicle.json`); false when cancelled. */
-  exportRecord(tableId: string): Promise<boolean>;
   /**
    * It just became your turn: when the window is in the background, the app flashes it in the
    * taskbar (bounces the dock icon) and, if the setting is on, shows a system notification.
@@ -118,9 +98,6 @@ export const IPC = {
   /** main -> renderer: the network state changed by itself (NetworkState). */
   networkStateChanged: 'chronicle:network-state-changed',
   setNetwork: 'chronicle:set-network',
-  savedGames: 'chronicle:saved-games',
-  exportRecord: 'chronicle:export-record',
-  gameRecord: 'chronicle:game-record',
   /** renderer -> main: it is the player's turn (TurnNotice). */
   yourTurn: 'chronicle:your-turn',
   desktopSettings: 'chronicle:desktop-settings',

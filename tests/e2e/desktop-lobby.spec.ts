@@ -2,11 +2,42 @@
 // host and talks to it over Socket.IO under the app's CSP; the preload bridge is stood in for by
 // a script (the Electron binary is not available everywhere; tests/main/shell checks the real one).
 // Offline first, opened to the network with the LAN link's QR code, tables found on the network,
-// finished games with their records, and the table room's switch.
+// finished games with their records (from the host, as a browser has them), and the table room's switch.
 import { expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
+import type { FinishedGame } from '../../src/shared/protocol/archive';
+import { chronicleReplay } from '../kit/pages/records';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 
-const host = hostForSpec();
+const host = hostForSpec({ botDelayMs: 0 });
+test.beforeAll(async () => {
+  test.setTimeout(2 * 60_000);
+  await playedByBots(host.url, 'Sunday');
+});
+
+/**
+ * A game played to its end on the host by a client of this machine that leaves it to a
+ * bot: a table without a PIN, so the host's own machine is shown it.
+ */
+async function playedByBots(url: string, name: string): Promise<void> {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const ask = async <T>(event: string, payload: unknown): Promise<T> => {
+    const reply = (await socket.timeout(5000).emitWithAck(event, payload)) as { ok: boolean } & T;
+    if (!reply.ok) throw new Error(`${event}: ${JSON.stringify(reply)}`);
+    return reply;
+  };
+  try {
+    const { tableId } = await ask<{ tableId: string }>('table:create', { name, players: 3, playerName: 'Ann' });
+    for (const seat of [1, 2]) await ask('table:addBot', { seat });
+    await ask('table:start', {});
+    await ask('table:leave', {}); // in play, the seat goes to a bot
+    await expect
+      .poll(async () => (await ask<{ games: FinishedGame[] }>('archive:list', {})).games.map((g) => g.id), { timeout: 60_000 })
+      .toContain(tableId);
+  } finally {
+    socket.disconnect();
+  }
+}
 
 /** The page's window as fakeBridge uses it: this file is type-checked without the DOM. */
 declare const window: { bridgeCalls?: unknown[]; chronicle?: unknown; location: { port: string } };
@@ -19,11 +50,6 @@ function fakeBridge(): void {
   let state = { open: false, urls: [] as string[], always: false, advertising: off };
   let listener: ((t: unknown[]) => void) | null = null;
   let stateListener: ((s: unknown) => void) | null = null;
-  const seats = [
-    { name: 'Ann', bot: false, fame: 31 },
-    { name: null, bot: true, fame: 24 },
-    { name: null, bot: true, fame: 18 },
-  ];
   window.chronicle = {
     appInfo: () => Promise.resolve({ name: 'Chronicle', version: '0.1.0', versions: { electron: '45.5.0', chrome: '140', node: '22' } }),
     onNetworkTables: (l: (t: unknown[]) => void) => ((listener = l), () => (listener = null)),
@@ -48,8 +74,6 @@ function fakeBridge(): void {
       }
       return Promise.resolve(state);
     },
-    savedGames: () => Promise.resolve([{ id: 'done00000001', name: 'Sunday', createdAt: Date.UTC(2026, 10, 22), phase: 'over', seats, winners: [0] }]),
-    exportRecord: (id: string) => (calls.push(`export ${id}`), Promise.resolve(true)),
   };
 }
 
@@ -63,7 +87,11 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   const network = page.getByTestId('network-switch').first();
   await expect(network).toHaveAttribute('data-open', 'false');
   await expect(network).toContainText('Playing offline');
-  await expect(page.getByTestId('finished-game')).toContainText('Won by Ann');
+  // The window sits on the host's machine: it is shown the game although it never held a seat there.
+  const finished = page.getByTestId('finished-game');
+  await expect(finished).toHaveCount(1);
+  await expect(finished).toContainText('Sunday');
+  await expect(finished).toContainText(/Won by /);
   if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-lobby-offline.png`, fullPage: true });
 
   await page.getByTestId('open-network').click();
@@ -76,8 +104,10 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await expect(advertising).toContainText('announced as “Chronicle (4be2c1) (2)”');
   await page.getByTestId('find-tables').click();
   await expect(page.getByTestId('network-table')).toHaveText('Friday at Bea’s');
-  await page.getByTestId('export-record').click();
-  await expect(page.getByTestId('finished-game')).toContainText('Saved');
+  // Export saves the host's record as a file; it replays to the game's end.
+  const [download] = await Promise.all([page.waitForEvent('download'), finished.getByTestId('export-finished').click()]);
+  expect(download.suggestedFilename()).toMatch(/^sunday-\d{4}-\d{2}-\d{2}\.chronicle\.json$/);
+  expect(chronicleReplay(await download.path())).toMatchObject({ ok: true, over: true });
   if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/desktop-lobby-open.png`, fullPage: true });
 
   // The table room links to the table on the LAN address.
@@ -94,9 +124,19 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   expect(await page.evaluate('window.bridgeCalls')).toEqual([
     { open: true, always: false },
     'find',
-    'export done00000001',
     { open: false, always: false },
   ]);
+  expect(errors).toEqual([]);
+});
+
+test('the desktop lobby opens a finished game in the replay viewer with its players’ names', async ({ page }) => {
+  const errors = pageErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(fakeBridge);
+  await page.goto(host.url);
+  await page.getByTestId('finished-game').getByTestId('replay-finished').click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+  await expect(page.getByTestId('replay-seat').first()).toContainText('Ann');
   expect(errors).toEqual([]);
 });
 

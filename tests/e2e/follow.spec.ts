@@ -2,12 +2,13 @@
 // speed through prefers-reduced-motion) plays a whole game. Every ability used appears in the
 // page's game log and was shown on the table, every finished meeting too; each round summary
 // shows the Fame that `chronicle replay` of the host's record gives.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog } from '../kit/pages/leak-scan';
+import { chronicleReplay as replayRecordFile, tableRecordFile } from '../kit/pages/records';
+import type { Action } from '../../src/shared/rules/actions';
 import { addBots, hostForSpec, pageErrors } from '../kit/pages/setup';
 
 const host = hostForSpec({ botDelayMs: 0 });
@@ -75,24 +76,14 @@ function summaryProblems(s: Summary, round: ReplayOut['rounds'][number]): string
   return problems;
 }
 
-/** The game record (record-format.md) of a table, from the host's table file. */
-function recordOf(tableId: string): { file: string; actions: { seat: number; choose?: object }[] } {
-  const lines = readFileSync(join(host.dataDir, 'tables', `${tableId}.jsonl`), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { t?: string; a?: { seat: number; choose?: object }; players?: number; options?: object; seed?: string });
-  const header = lines[0]!;
-  const actions = lines.flatMap((l) => (l.t === 'act' ? [l.a!] : []));
-  const record = { format: 'chronicle-record', version: 1, players: header.players, options: header.options, cardSet: 'default', seed: header.seed, rounds: [], actions };
-  const file = join(mkdtempSync(join(tmpdir(), 'chronicle-follow-')), 'game.chronicle.json');
-  writeFileSync(file, JSON.stringify(record));
-  return { file, actions };
+/** The game record (record-format.md) of a table, from the host's table file, written to a file of its own. */
+function recordOf(tableId: string): { file: string; actions: readonly Action[] } {
+  const file = tableRecordFile(host.dataDir, tableId);
+  return { file, actions: (JSON.parse(readFileSync(file, 'utf8')) as { actions: Action[] }).actions };
 }
 
-function chronicleReplay(file: string): ReplayOut {
-  // execFileSync throws on a non-zero exit: exit 0 is part of the check.
-  return JSON.parse(execFileSync(process.execPath, ['bin/chronicle.js', 'replay', file], { encoding: 'utf8' })) as ReplayOut;
-}
+// execFileSync throws on a non-zero exit: exit 0 is part of the check.
+const chronicleReplay = (file: string): ReplayOut => replayRecordFile<ReplayOut>(file);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const body = await page.screenshot();
@@ -170,7 +161,7 @@ test('one player against three bots follows every play, ability, meeting and rou
   expect(replayed.over).toBe(true);
   // The last round's summary comes in the same batch as the game's end, after its last meeting:
   // once the table has shown every scene it is open, unless it was read in the loop.
-  const abilities = actions.filter((a) => a.choose !== undefined);
+  const abilities = actions.filter((a) => 'choose' in a);
   const meetings = replayed.rounds.reduce((n, r) => n + r.meetings.length, 0);
   await expect(page.getByTestId('story')).toHaveAttribute('data-shown', String(abilities.length + meetings));
   const lastSummary = page.getByTestId('round-summary');

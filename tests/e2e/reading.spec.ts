@@ -5,7 +5,7 @@
 // window the hand's ability lines are at least the size of the body text. With SCREENSHOT_DIR
 // set, the mid-game table is kept at 390×844, 844×390, 1280×800 and 1920×1080.
 import { readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pages/solo';
 
@@ -109,8 +109,11 @@ test('on a touch phone every card on the table can be read, on the table or one 
           await sheetSays(page, historyText(id));
           historyRead.add(id);
         }
+        // The story tells the last meeting over the meeting's region and the pile for a few
+        // seconds: a card it lies over is read at a later turn, as a player would.
+        const reachable = async (card: Locator) => card.tap({ trial: true, timeout: 1_000 }).then(() => true, () => false);
         const played = page.locator('[data-testid="meeting"] button[data-card]');
-        if (!read.meeting && (await played.count()) > 0) {
+        if (!read.meeting && (await played.count()) > 0 && (await reachable(played.first()))) {
           const id = (await played.first().getAttribute('data-card'))!;
           await played.first().tap();
           await sheetSays(page, textOf(id));
@@ -129,10 +132,7 @@ test('on a touch phone every card on the table can be read, on the table or one 
           read.ally = true;
         }
         const top = page.locator('[data-testid="discard"] button[data-card]');
-        // The story tells the last meeting over the meeting's region for a few seconds; where
-        // its scene lies over the pile, the pile is read at a later turn, as a player would.
-        const reachable = async () => top.tap({ trial: true, timeout: 1_000 }).then(() => true, () => false);
-        if (!read.discard && (await top.count()) > 0 && (await reachable())) {
+        if (!read.discard && (await top.count()) > 0 && (await reachable(top))) {
           const id = (await top.getAttribute('data-card'))!;
           await top.tap();
           await sheetSays(page, textOf(id));

@@ -10,6 +10,7 @@ import { FakeClient, tableInfo } from '../kit/dom/fake-client.svelte';
 import { startGame } from '../kit/game/playout';
 import { viewFor } from '../../src/shared/rules/view';
 import { clearPage } from '../kit/dom/page';
+import type { GameRecord } from '../../src/shared/rules/record/record';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 
@@ -213,9 +214,6 @@ describe('App inside Electron', () => {
       findNetworkTables: vi.fn(),
       networkState: () => Promise.resolve(state),
       onNetworkState: () => () => {},
-      savedGames: () => Promise.resolve([]),
-      exportRecord: vi.fn(() => Promise.resolve(true)),
-      gameRecord: vi.fn((id: string) => Promise.resolve({ format: 'chronicle-record', id })),
       setNetwork: (change) => {
         changes.push(change);
         state = {
@@ -346,33 +344,38 @@ describe('App inside Electron', () => {
     void unmount(app);
   });
 
-  it('lists the finished games kept on this computer and exports a record', async () => {
-    const game = (id: string, phase: 'over' | 'playing', name: string) => ({
-      id,
-      name,
-      createdAt: Date.UTC(2026, 10, 20),
-      phase,
-      seats: [
-        { name: 'Ann', bot: false, fame: 31 },
-        { name: null, bot: true, fame: 24 },
-        { name: null, bot: true, fame: 18 },
-      ],
-      winners: phase === 'over' ? [0] : [],
-    });
-    const bridge = fakeBridge({ savedGames: () => Promise.resolve([game('done00000001', 'over', '<i>Friday</i>'), game('open00000001', 'playing', 'Open')]) });
-    window.chronicle = bridge;
+  it('lists the finished games the host shows its own machine, over the host’s connection', async () => {
+    window.chronicle = fakeBridge();
     const client = new FakeClient();
+    client.finished = [
+      {
+        id: 'done00000001',
+        name: '<i>Friday</i>',
+        players: 3,
+        seats: [
+          { kind: 'human', name: 'Ann' },
+          { kind: 'bot', name: null },
+          { kind: 'bot', name: null },
+        ],
+        fame: [31, 24, 18],
+        winners: [0],
+        createdAt: Date.UTC(2026, 10, 20),
+        finishedAt: Date.UTC(2026, 10, 20, 1),
+        actions: 120,
+      },
+    ];
+    client.savedRecord = { format: 'chronicle-record', id: 'done00000001' } as unknown as GameRecord;
     const app = mount(App, { target: document.body, props: { client, origin: 'http://127.0.0.1:7420' } });
     await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="finished-game"]')).toHaveLength(1));
+    expect(client.finishedAll).toBe(true); // not only this window's own games
+    expect(document.querySelector('[data-testid="finished-games"] h2')?.textContent).toBe('Finished games');
     const row = document.querySelector('[data-testid="finished-game"]')!;
     expect(row.querySelector('strong')?.textContent).toBe('<i>Friday</i>');
     expect(row.textContent).toContain('Won by Ann');
-    row.querySelector<HTMLButtonElement>('[data-testid="export-record"]')!.click();
-    await vi.waitFor(() => expect(row.textContent).toContain('Saved'));
-    expect(bridge.exportRecord).toHaveBeenCalledExactlyOnceWith('done00000001');
-    // Replay hands the record to the host's replay, as a record file would be.
-    row.querySelector<HTMLButtonElement>('[data-testid="replay-record"]')!.click();
-    await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'openReplay', args: [{ format: 'chronicle-record', id: 'done00000001' }] }));
+    // Replay hands the host's record to the host's replay, as a record file would be.
+    row.querySelector<HTMLButtonElement>('[data-testid="replay-finished"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'openReplay', args: [client.savedRecord] }));
+    expect(client.calls).toContainEqual({ method: 'finishedRecord', args: ['done00000001'] });
     void unmount(app);
   });
 

@@ -66,11 +66,14 @@ export class FakeClient implements GameClient {
   replayLog = (viewer: unknown): Promise<readonly EventBatch[] | null> => this.#log('replayLog', viewer).then(() => null);
   replayAnalyse = (version: number): Promise<ReplayAnalysis | null> => this.#log('replayAnalyse', version).then(() => null);
   /** A read, counted rather than logged (the lobby asks on every connection). */
-  finishedGames = () => {
+  finishedGames = (all = false) => {
     this.finishedAsked += 1;
+    this.finishedAll = all;
     return Promise.resolve(this.finished);
   };
   finishedAsked = 0;
+  /** Whether the last `finishedGames` asked for every game the host shows this machine. */
+  finishedAll = false;
   /** What `finishedGames()` answers. */
   finished: readonly FinishedGame[] = [];
   finishedRecord = (tableId: string) => this.#log('finishedRecord', tableId).then(() => this.savedRecord);

@@ -1,10 +1,10 @@
-// Reads a table file straight from the data directory and replays it with the engine, so tests
-// can compare what clients were sent with what the record on disk says.
+// Reads a table file straight from the data directory as the host reads it, and replays its
+// record with the engine, so tests can compare what clients were sent with what the file says.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTableLines } from '../../../src/main/host/table-file/lines';
+import { gameRecordOfLines } from '../../../src/main/host/table-file/game-record';
+import { TableFile } from '../../../src/main/host/table-file/store';
 import type { GameEventBatch } from '../../../src/shared/protocol/event-log';
-import type { Action } from '../../../src/shared/rules/actions';
 import { applyAction, newGame } from '../../../src/shared/rules/engine';
 import type { CardSet } from '../../../src/shared/rules/card-set/types';
 import { type GameRecord, parseRecord, replay } from '../../../src/shared/rules/record/record';
@@ -17,30 +17,19 @@ export function tableFile(dataDir: string, tableId: string): string {
   return !existsSync(live) && existsSync(finished) ? finished : live;
 }
 
-/** The lines of a table file; a torn last line is ignored as the host would. */
+/** The whole lines of a table file, as text; a torn last line is left out as the host would. */
+const textLines = (dataDir: string, tableId: string): string[] => TableFile.textOf(readFileSync(tableFile(dataDir, tableId))).lines;
+
+/** The lines of a table file, parsed. */
 export function readLines(dataDir: string, tableId: string): unknown[] {
-  const text = readFileSync(tableFile(dataDir, tableId), 'utf8');
-  return text
-    .slice(0, text.lastIndexOf('\n') + 1)
-    .split('\n')
-    .slice(0, -1)
-    .map((l) => JSON.parse(l) as unknown);
+  return textLines(dataDir, tableId).map((l) => JSON.parse(l) as unknown);
 }
 
 /** The game record (record-format.md) held by a table file, checked by the engine's parser. */
 export function recordFromDisk(dataDir: string, tableId: string): { record: GameRecord; cardSet: CardSet } {
-  const { header, lines } = readTableLines(readLines(dataDir, tableId));
-  const actions: Action[] = lines.flatMap((l) => (l.t === 'act' ? [l.a] : []));
-  const parsed = parseRecord({
-    format: 'chronicle-record',
-    version: 1,
-    players: header.players,
-    options: header.options,
-    cardSet: 'default',
-    seed: header.seed,
-    rounds: [],
-    actions,
-  });
+  const record = gameRecordOfLines(textLines(dataDir, tableId));
+  if (!record) throw new Error(`the game of table ${tableId} has not started`);
+  const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 }

@@ -11,13 +11,10 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   expect(Object.keys(bridge).sort()).toEqual([
     'appInfo',
     'desktopSettings',
-    'exportRecord',
     'findNetworkTables',
-    'gameRecord',
     'networkState',
     'onNetworkState',
     'onNetworkTables',
-    'savedGames',
     'setDesktopSettings',
     'setNetwork',
     'yourTurn',
@@ -27,9 +24,6 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
   void bridge.appInfo();
   void bridge.networkState();
   void bridge.setNetwork({ open: true, always: false, sneaky: 'x' } as never);
-  void bridge.savedGames();
-  void bridge.exportRecord('abcDEF123456');
-  void bridge.gameRecord('abcDEF123456');
   void bridge.desktopSettings();
   void bridge.setDesktopSettings({ turnNotice: false, sneaky: 1 } as never);
   bridge.findNetworkTables();
@@ -38,9 +32,6 @@ it('exposes exactly the bridge functions, each on its channel', async () => {
     [IPC.appInfo],
     [IPC.networkState],
     [IPC.setNetwork, { open: true, always: false }],
-    [IPC.savedGames],
-    [IPC.exportRecord, 'abcDEF123456'],
-    [IPC.gameRecord, 'abcDEF123456'],
     [IPC.desktopSettings],
     [IPC.setDesktopSettings, { turnNotice: false }],
   ]);

@@ -7,10 +7,10 @@
 import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FinishedGame } from '../../../shared/protocol/archive';
-import { type GameRecord, recordOf } from '../../../shared/rules/record/record';
+import type { GameRecord } from '../../../shared/rules/record/record';
 import { TableFile } from '../table-file/store';
 import { hashToken } from '../guards/tokens';
-import { recoverTable } from '../table-file/recover';
+import { gameRecordOf, readTable } from '../table-file/game-record';
 import type { TableModel } from '../table/table-model';
 
 const SUFFIX = '.jsonl';
@@ -120,9 +120,8 @@ export class FinishedArchive {
       return kept;
     }
     const model = await this.model(id);
-    if (!model?.state) return null;
-    const { header } = model;
-    const record = recordOf({ players: header.players, options: header.options, seed: header.seed }, model.state, model.actions);
+    const record = model && gameRecordOf(model);
+    if (!record) return null;
     this.records.set(id, record);
     if (this.records.size > KEPT_RECORDS) this.records.delete(this.records.keys().next().value!);
     return record;
@@ -138,12 +137,6 @@ export class FinishedArchive {
   }
 
   private async model(id: string): Promise<TableModel | null> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-    try {
-      const text = await TableFile.read(join(finishedDir(this.dataDir), `${id}${SUFFIX}`));
-      return recoverTable(text.lines).model;
-    } catch {
-      return null;
-    }
+    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? readTable(join(finishedDir(this.dataDir), `${id}${SUFFIX}`)) : null;
   }
 }

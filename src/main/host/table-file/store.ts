@@ -43,7 +43,11 @@ export class TableFile {
 
   /** The whole lines of a table file, as text; nothing is changed on disk. */
   static async read(path: string): Promise<TableFileText> {
-    const bytes = await readFile(path);
+    return TableFile.textOf(await readFile(path));
+  }
+
+  /** The whole lines of a table file's bytes (a torn last line left out). */
+  static textOf(bytes: Buffer): TableFileText {
     const end = bytes.lastIndexOf(0x0a) + 1; // after the last newline
     const text = bytes.subarray(0, end).toString('utf8');
     return { lines: end === 0 ? [] : text.split('\n').slice(0, -1), tornLine: end < bytes.length };

@@ -10,7 +10,7 @@ import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Action } from '../../../shared/rules/actions';
 import { applyAction } from '../../../shared/rules/engine';
 import { recordedIntent } from '../../../shared/rules/place';
-import { type GameRecord, recordOf } from '../../../shared/rules/record/record';
+import type { GameRecord } from '../../../shared/rules/record/record';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
@@ -24,6 +24,7 @@ import { managerRefusal, moveCheck } from './guards';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
+import { gameRecordOf } from '../table-file/game-record';
 import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
@@ -118,9 +119,7 @@ export class Table {
 
   /** The game record so far (record-format.md), or null before the start. */
   record(): GameRecord | null {
-    const { state, header, actions } = this.model;
-    if (!state) return null;
-    return recordOf({ players: header.players, options: header.options, seed: header.seed }, state, actions);
+    return gameRecordOf(this.model);
   }
 
   /** The record of a finished game, for a player or spectator of this table. */

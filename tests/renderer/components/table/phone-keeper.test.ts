@@ -118,6 +118,18 @@ describe('your turn', () => {
     expect(nav.clearAppBadge).toHaveBeenCalledTimes(1);
   });
 
+  it('does not buzz before the page was ever tapped (a reload), as the browser would refuse it; badges still', () => {
+    const { nav, doc } = fakes();
+    app = mount(PhoneKeeper, { target: document.body, props: { seated: true, myTurn: true, nav: { ...nav, userActivation: { hasBeenActive: false } }, doc } });
+    flushSync();
+    expect(nav.vibrate).not.toHaveBeenCalled();
+    expect(nav.setAppBadge).toHaveBeenCalledWith(1);
+    app = clearPage(app);
+    app = mount(PhoneKeeper, { target: document.body, props: { seated: true, myTurn: true, nav: { ...nav, userActivation: { hasBeenActive: true } }, doc } });
+    flushSync();
+    expect(nav.vibrate).toHaveBeenCalledWith(TURN_BUZZ);
+  });
+
   it('does not buzz when the setting is off (the badge still marks the turn), nor on others’ turns', () => {
     const { nav, doc } = fakes();
     phoneSettings.set('turnAlert', false);

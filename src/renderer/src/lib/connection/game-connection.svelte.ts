@@ -197,15 +197,15 @@ export class GameConnection implements GameClient {
     return reply && { view: reply.view, hands: reply.hands };
   }
 
-  async finishedGames(): Promise<readonly FinishedGame[]> {
+  async finishedGames(all = false): Promise<readonly FinishedGame[]> {
     const kept = keptGames();
-    if (kept.length === 0) return [];
+    if (kept.length === 0 && !all) return [];
     const reply = await this.#call('archive:list', { tokens: kept.map((g) => g.token) });
     if (!reply) return [];
-    // The host's own machine sees other games too; the list is this device's.
-    const games = reply.games.filter((g) => kept.some((k) => k.tableId === g.id));
-    dropGames(kept.filter((k) => !games.some((g) => g.id === k.tableId)).map((k) => k.tableId));
-    return games.sort((a, b) => b.finishedAt - a.finishedAt);
+    dropGames(kept.filter((k) => !reply.games.some((g) => g.id === k.tableId)).map((k) => k.tableId));
+    // The host's own machine is shown other games too; a browser's list is this device's.
+    const games = all ? reply.games : reply.games.filter((g) => kept.some((k) => k.tableId === g.id));
+    return [...games].sort((a, b) => b.finishedAt - a.finishedAt);
   }
 
   async finishedRecord(tableId: string): Promise<GameRecord | null> {

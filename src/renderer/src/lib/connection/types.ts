@@ -69,8 +69,12 @@ export interface GameClient {
   replayStep(version: number, viewer: ReplayViewer): Promise<ReplayStepView | null>;
   replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null>;
   replayAnalyse(version: number): Promise<ReplayAnalysis | null>;
-  /** This device's finished games on this host (by their kept seat tokens), newest first. */
-  finishedGames(): Promise<readonly FinishedGame[]>;
+  /**
+   * The finished games on this host, newest first: this device's (by their kept seat tokens),
+   * or with `all` every one the host shows this machine (the desktop app's window, on the host's
+   * own machine: tables without a PIN too).
+   */
+  finishedGames(all?: boolean): Promise<readonly FinishedGame[]>;
   /** One of those games' record, or null (refused: see `error`). */
   finishedRecord(tableId: string): Promise<GameRecord | null>;
   leave(): Promise<boolean>;

@@ -1,5 +1,7 @@
-// The lobby lists this device's finished games on this host (by the seat tokens it kept) and
-// opens one in the replay viewer with its players' names; with none, it shows nothing.
+// The lobby lists the finished games on this host: in a browser this device's (by the seat
+// tokens it kept), in the desktop app every one the host shows its own machine; it opens one in
+// the replay viewer with its players' names and saves its record as a file; with none, it shows
+// nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, tick } from 'svelte';
 import App from '../../../../src/renderer/src/App.svelte';
@@ -42,8 +44,9 @@ const game: FinishedGame = {
   actions: 120,
 };
 
-describe('the lobby’s finished games of this device', () => {
-  it('lists them and opens one in the replay viewer with the players’ names', async () => {
+describe('the lobby’s finished games', () => {
+  // The viewer is loaded on first use: up to 10 s on a loaded machine.
+  it('lists them and opens one in the replay viewer with the players’ names', { timeout: 20_000 }, async () => {
     const client = new FakeClient();
     client.finished = [game];
     client.savedRecord = { format: 'chronicle-record', id: game.id } as unknown as GameRecord;
@@ -57,12 +60,12 @@ describe('the lobby’s finished games of this device', () => {
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
     await settle();
 
-    const rows = document.querySelectorAll('[data-testid="my-finished-game"]');
+    const rows = document.querySelectorAll('[data-testid="finished-game"]');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.querySelector('strong')?.textContent).toBe('<b>Friday</b>'); // a name is text
     expect(rows[0]!.textContent).toContain('Won by Ann');
 
-    rows[0]!.querySelector<HTMLButtonElement>('[data-testid="replay-mine"]')!.click();
+    rows[0]!.querySelector<HTMLButtonElement>('[data-testid="replay-finished"]')!.click();
     await settle();
     expect(client.calls).toContainEqual({ method: 'finishedRecord', args: [game.id] });
     expect(client.calls).toContainEqual({ method: 'openReplay', args: [client.savedRecord] });
@@ -71,11 +74,34 @@ describe('the lobby’s finished games of this device', () => {
     await vi.waitFor(() => expect(seats()).toEqual(['Ann', 'Bot 2', 'Cyd']), { timeout: 10_000 });
   });
 
-  it('shows nothing when this device has no finished game here', async () => {
+  it('saves a game’s record as a file named after its table and the day it ended', async () => {
+    const client = new FakeClient();
+    client.finished = [game];
+    client.savedRecord = { format: 'chronicle-record', actions: [] } as unknown as GameRecord;
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (blobs.push(blob as Blob), 'blob:record'));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    await settle();
+
+    document.querySelector<HTMLButtonElement>('[data-testid="export-finished"]')!.click();
+    await settle();
+    expect(client.calls).toContainEqual({ method: 'finishedRecord', args: [game.id] });
+    expect(saved).toEqual(['b-friday-b-2026-11-20.chronicle.json blob:record']);
+    expect(JSON.parse(await blobs[0]!.text())).toEqual(client.savedRecord);
+    vi.restoreAllMocks();
+  });
+
+  it('shows nothing when this device has no finished game here, and asks for this device’s only', async () => {
     const client = new FakeClient();
     app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
     await settle();
     expect(client.finishedAsked).toBe(1);
-    expect(document.querySelector('[data-testid="my-finished-games"]')).toBeNull();
+    expect(client.finishedAll).toBe(false);
+    expect(document.querySelector('[data-testid="finished-games"]')).toBeNull();
   });
 });
