@@ -8,7 +8,7 @@ import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 /** The sizes of build/icons the web app manifest names (src/renderer/public/manifest.webmanifest). */
-const MANIFEST_ICON_SIZES = [128, 256, 512];
+const MANIFEST_ICON_SIZES = [128, 192, 256, 512];
 
 /** Copies those icons into the renderer's build as icons/<N>.png, so the committed PNGs stay the only copy. */
 function manifestIcons(): Plugin {

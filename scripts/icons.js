@@ -10,7 +10,7 @@ import { IconIcns, IconIco } from '@shockpkg/icon-encoder';
 import { chromium } from 'playwright-core';
 
 const build = fileURLToPath(new URL('../build/', import.meta.url));
-const SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
+const SIZES = [16, 24, 32, 48, 64, 128, 192, 256, 512, 1024];
 const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256];
 // ICNS types by pixel size (all PNG-encoded; the double-density types share a size with the next one up).
 const ICNS_TYPES = { 16: ['ic04'], 32: ['ic05', 'ic11'], 64: ['ic12'], 128: ['ic07'], 256: ['ic08', 'ic13'], 512: ['ic09', 'ic14'], 1024: ['ic10'] };

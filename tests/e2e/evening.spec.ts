@@ -1,18 +1,20 @@
 // A whole game night at one table: Ann and Bob at laptops (two browser contexts), Cleo on a
 // phone (390x844, touch) and a bot at zero delay play three games in a row, Play again twice.
-// The evening's standings at the last game over are checked against the games' results as the
-// host keeps them (its finished-games list).
+// From the second game the standings so far are beside the game on every page; the evening's
+// standings at the last game over are checked against the games' results as the host keeps
+// them (its finished-games list). The pages play by real mouse clicks, one look a move
+// (quick-turns.ts): about 570 clicks over the three games.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
-import { playWholeGame } from '../kit/pages/solo';
+import { playQuickly } from '../kit/pages/quick-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
 /** Each player plays on their own page, at once, as people do, until every page shows the end. */
 async function playToTheEnd(pages: readonly Page[]): Promise<void> {
-  await Promise.all(pages.map((page) => playWholeGame(page)));
+  await Promise.all(pages.map((page) => playQuickly(page)));
   for (const page of pages) await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 15_000 });
 }
 
@@ -29,10 +31,11 @@ async function finishedGames(url: string): Promise<FinishedGame[]> {
 }
 
 test('a game night: three games in a row at one table, Play again twice, and the standings add up', async ({ browser }, testInfo) => {
-  // Three whole games through three pages: 8.6 min were measured with the machine's load average at 16 on 2 cores, hence the room.
-  // Three whole games through three pages take several minutes on this project's 2-core
-  // machines: the game night runs in `npm run test:soak`; npm test keeps its parts (the
-  // standings over Play again in tests/main/host/table/evening.test.ts, each screen's own specs).
+  // Three whole games through three pages cost some 100 CPU-seconds a game on this project's
+  // 2-core machines, most of it the three pages drawing every view (renderers about 55 %, the
+  // browser's compositing about 35 %, the test and the host the rest): the game night runs in
+  // `npm run test:soak`; npm test keeps its parts (the standings over Play again in
+  // tests/main/host/table/evening.test.ts and tests/renderer/components/score/evening-standings.test.ts, each screen's own specs).
   if (!process.env['CHRONICLE_SOAK']) {
     console.log('skipped: the whole game night (three games, three pages) runs in npm run test:soak');
     test.skip(true, 'runs in npm run test:soak');
@@ -77,6 +80,9 @@ test('a game night: three games in a row at one table, Play again twice, and the
 
   for (let game = 1; game <= 3; game++) {
     for (const page of pages) await expect(page.getByTestId('table')).toBeVisible();
+    // The evening so far is beside the game from the second game on, on the phone too.
+    for (const page of pages) await expect(page.getByTestId('evening')).toHaveCount(game === 1 ? 0 : 1);
+    if (game > 1) for (const page of pages) await expect(page.getByTestId('evening')).toHaveAttribute('data-games', String(game - 1));
     const started = Date.now();
     await playToTheEnd(pages);
     console.log(`game ${game}: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -240,6 +240,11 @@ test('one player against three bots follows every play, ability, meeting and rou
   await expect(page.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Ann');
   for (const bot of ['Bot 2', 'Bot 3', 'Bot 4']) await expect(page.locator('[data-testid="seat-panel"]', { hasText: bot })).toHaveCount(1);
   await expect(page.getByTestId('game-log').locator('li.round').first()).toContainText('Round 1');
+  // The evening so far is beside the new game: one game played, everyone's wins at a glance.
+  const evening = page.getByTestId('evening');
+  await expect(evening).toHaveAttribute('data-games', '1');
+  await expect(evening.getByTestId('evening-summary')).toBeInViewport();
+  await expect(evening.getByTestId('evening-summary')).toContainText(/Tonight: 1 game\s*Wins: .*Ann \d/);
   expect(errors).toEqual([]);
   await context.close();
 });

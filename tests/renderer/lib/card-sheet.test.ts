@@ -90,6 +90,22 @@ describe('the card sheet', () => {
     expect(open(card)).toContain(textOf(card!.dataset['card']!));
   }, SEARCHING);
 
+  it('opens a card of the last meeting from its panel, over the panel, which stays open behind it', () => {
+    const state = playUntil(4, (s) => s.lastMeeting !== null && s.lastMeeting.plays.some((p) => !p.faceDown));
+    show(state, 0);
+    document.querySelector<HTMLElement>('[data-testid="open-last"]')!.click();
+    flushSync();
+    const card = document.querySelector<HTMLElement>('[data-testid="panel-last"] button[data-card]');
+    const sheetText = open(card);
+    expect(sheetText).toContain(textOf(card!.dataset['card']!));
+    expect(sheet('panel-last'), 'the last meeting is still open').not.toBeNull();
+    card!.click();
+    flushSync();
+    // The sheet is drawn above the panel it was opened from (both are fixed layers).
+    expect(sheet()!.closest('.backdrop')!.classList.contains('over')).toBe(true);
+    expect(sheet('panel-last')!.closest('.backdrop')!.classList.contains('over')).toBe(false);
+  }, SEARCHING);
+
   it('opens a hand card tapped on a touch screen with its Play button, and plays it from there', () => {
     const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 0);
     const client = show(state, decider(state));

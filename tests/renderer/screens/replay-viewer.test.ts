@@ -122,6 +122,25 @@ describe('the replay viewer', () => {
   });
 });
 
+describe('the replay’s hands', () => {
+  it('open a card of a seat’s hand in the card sheet, and the arrow keys wait while it is read', async () => {
+    viewer(() => Promise.resolve(null));
+    await showAs(1, 3);
+    const card = document.querySelector<HTMLElement>('[data-testid="replay-seat"] .hand button[data-card]');
+    expect(card, 'a hand card is a button').not.toBeNull();
+    card!.click();
+    flushSync();
+    const sheet = document.querySelector<HTMLElement>('[data-testid="card-sheet"]')!;
+    expect(sheet.textContent).toContain(DEFAULT_BOOK.cardName(card!.dataset['card']!, 'en'));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+    await settle();
+    expect(document.querySelector('[data-testid="replay"]')?.getAttribute('data-version')).toBe('3');
+    sheet.querySelector<HTMLElement>('button[aria-label="Close"]')!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="card-sheet"]')).toBeNull();
+  });
+});
+
 describe('actionText', () => {
   const ctx = { names: ['Ann', 'Bob', 'Bot 3'], lang: 'en' as const, book: DEFAULT_BOOK, t };
   const name = (id: string) => DEFAULT_BOOK.cardName(id, 'en');

@@ -529,6 +529,7 @@ export const en = {
   'evening.games': 'Games',
   'evening.wins': 'Wins',
   'evening.fame': 'Fame',
+  'evening.winsList': 'Wins: {list}',
   'replay.waiting': 'Asked: the Master answers after the move it is thinking about.',
   'replay.mine': 'Your finished games',
   'replay.mineNone': 'Games you play here show up once they end.',

@@ -523,6 +523,7 @@ export const fr = {
   'evening.games': 'Parties',
   'evening.wins': 'Victoires',
   'evening.fame': 'Notoriété',
+  'evening.winsList': 'Victoires : {list}',
   'replay.waiting': 'Demandé : le Maître répond après le coup auquel il réfléchit.',
   'replay.mine': 'Vos parties terminées',
   'replay.mineNone': 'Les parties que vous jouez ici apparaissent une fois finies.',

@@ -523,6 +523,7 @@ export const hu = {
   'evening.games': 'Játékok',
   'evening.wins': 'Győzelmek',
   'evening.fame': 'Hírnév',
+  'evening.winsList': 'Győzelmek: {list}',
   'replay.waiting': 'Kérve: a Mester az előző lépés után válaszol.',
   'replay.mine': 'A befejezett játékaid',
   'replay.mineNone': 'Az itt játszott játékaid a végük után itt lesznek.',
