@@ -5,9 +5,9 @@ import { DEFAULT_CARD_SET } from './card-set/default-set';
 import type { CardSet } from './card-set/types';
 import { startRound } from './deal';
 import { DealError } from './deal-error';
-import { isBuiltPlay, setFacts } from './set-facts';
+import { cardNumber, isBuiltPlay, setFacts } from './set-facts';
 import { DECISIONS } from './effects/registry';
-import { type RuleError, ruleError } from './errors';
+import { type RuleError, type RuleErrorCode, ruleError } from './errors';
 import type { GameEvent } from './events';
 import { endMeeting, meetingComplete } from './meeting';
 import { checkPlay, legalPlays, playCard, seatToPlay } from './play';
@@ -15,7 +15,7 @@ import { type Result, err, ok } from './result';
 import { Rng, Stream, seedKey } from './rng';
 import { endRoundIfHandEmpty } from './round';
 import { type DraftState, type GameState, type RoundDeal, draftOf } from './state';
-import { DEFAULT_OPTIONS, type GameOptions, MAX_PLAYERS, MIN_PLAYERS, type Seat } from './types';
+import { type CardId, DEFAULT_OPTIONS, type GameOptions, MAX_PLAYERS, MIN_PLAYERS, type Seat } from './types';
 import { ACTION_KEYS } from './schemas';
 
 export interface GameSetup {
@@ -90,6 +90,29 @@ export function legalActions(s: GameState, seat: Seat): Action[] {
   if (currentDecider(s) !== seat) return [];
   if (!s.pending) return legalPlays(s);
   return decisionChoices(s).map((choose) => ({ seat, choose }));
+}
+
+/** Why a card of one's hand cannot be played now: the code `applyAction` refuses its play with. */
+export type UnplayableCode = Extract<RuleErrorCode, 'GAME_OVER' | 'NOT_YOUR_TURN' | 'DECISION_PENDING' | 'THEME_CARD_MUST_OPEN' | 'MUST_FOLLOW_SUIT'>;
+const UNPLAYABLE_CODES: readonly RuleErrorCode[] = ['GAME_OVER', 'NOT_YOUR_TURN', 'DECISION_PENDING', 'THEME_CARD_MUST_OPEN', 'MUST_FOLLOW_SUIT'];
+
+/**
+ * The cards of `seat`'s hand it may play neither face up nor face down now, each with the code
+ * its face-up play is refused with: the same refusal `applyAction` gives, so a screen saying
+ * why a card can't be played says what the engine would answer.
+ */
+export function unplayableCards(s: GameState, seat: Seat): Record<CardId, UnplayableCode> {
+  const facts = setFacts(s.cardSet);
+  const out: Record<CardId, UnplayableCode> = {};
+  for (const card of s.hands[seat] ?? []) {
+    const n = cardNumber(facts, card);
+    const faceUp = refusal(s, facts.plays[seat]![n]!);
+    if (!faceUp || !refusal(s, facts.faceDownPlays[seat]![n]!)) continue;
+    // Any other refusal of a card in the seat's own hand is a bug in the engine.
+    if (!UNPLAYABLE_CODES.includes(faceUp.code)) throw new Error(`${card} in seat ${seat}'s hand refused as ${faceUp.code}: ${faceUp.message}`);
+    out[card] = faceUp.code as UnplayableCode;
+  }
+  return out;
 }
 
 const decisionChoices = (s: GameState): Choice[] =>

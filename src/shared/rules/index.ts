@@ -1,5 +1,6 @@
 // The rules engine's public surface.
 export * from './actions';
+export { type AllyStack, allyStacks } from './ally-stacks';
 export * from './card-set/types';
 export { loadCardSet, parseCardSetJson } from './card-set/load';
 export { DEFAULT_CARD_SET } from './card-set/default-set';

@@ -2,7 +2,8 @@
 // A seat sees its own hand and Insight snapshot, face-down plays only if they are its own,
 // counts for other hands, and every public zone. The seed and the deck never leave.
 import type { Action } from './actions';
-import { legalActions } from './engine';
+import { type AllyStack, allyStacks } from './ally-stacks';
+import { type UnplayableCode, legalActions, unplayableCards } from './engine';
 import { answersAsSeen } from './place';
 import { seatToPlay } from './play';
 import type { GameEvent, MeetingReason } from './events';
@@ -51,6 +52,8 @@ export interface PlayerView {
   readonly handCounts: readonly number[];
   readonly allies: readonly (readonly CardId[])[];
   readonly masked: readonly CardId[];
+  /** Each seat's allies as the round's end counts them: by suit, a 2 counting three, masked ones apart. */
+  readonly allyStacks: readonly (readonly AllyStack[])[];
   /** Only the top of the discard pile is visible. */
   readonly discardTop: CardId | null;
   readonly discardCount: number;
@@ -63,6 +66,8 @@ export interface PlayerView {
   readonly toAct: { readonly seat: Seat; readonly kind: 'play' | DecisionKind } | null;
   /** Your legal actions (empty unless you must act). */
   readonly legalActions: readonly Action[];
+  /** The cards of your hand you cannot play now, each with why (empty for a spectator). */
+  readonly unplayable: Readonly<Record<CardId, UnplayableCode>>;
   /** What your Insight showed you this round. */
   readonly insight: DeepReadonly<InsightSnapshot> | null;
   readonly fame: readonly number[];
@@ -73,6 +78,21 @@ export interface PlayerView {
 }
 
 export function viewFor(s: GameState, viewer: Viewer): PlayerView {
+  return viewOf(s, viewer, allyStacksOf(s));
+}
+
+/**
+ * The views of one state for several viewers: the parts worked out for all of them alike (the
+ * ally stacks) are the very same objects in each, so the host serialises them once.
+ */
+export function viewsFor(s: GameState, viewers: readonly Viewer[]): PlayerView[] {
+  const stacks = allyStacksOf(s);
+  return viewers.map((viewer) => viewOf(s, viewer, stacks));
+}
+
+const allyStacksOf = (s: GameState): AllyStack[][] => s.allies.map((allies) => allyStacks(s, allies));
+
+function viewOf(s: GameState, viewer: Viewer, stacks: PlayerView['allyStacks']): PlayerView {
   const seat = viewer === 'spectator' ? null : viewer;
   const last = s.lastRound;
   return {
@@ -91,6 +111,7 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
     handCounts: s.hands.map((h) => h.length),
     allies: s.allies,
     masked: s.masked,
+    allyStacks: stacks,
     discardTop: s.discard.at(-1) ?? null,
     discardCount: s.discard.length,
     meeting: {
@@ -100,6 +121,7 @@ export function viewFor(s: GameState, viewer: Viewer): PlayerView {
     },
     toAct: toActOf(s),
     legalActions: seat === null ? [] : answersAsSeen(s, seat, legalActions(s, seat)),
+    unplayable: seat === null ? {} : unplayableCards(s, seat),
     insight: seat === null ? null : s.insights[seat]!,
     fame: s.fame,
     lastMeeting: s.lastMeeting && summaryFor(s.lastMeeting, seat),

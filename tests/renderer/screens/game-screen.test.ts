@@ -56,6 +56,31 @@ describe('hand', () => {
     expect(client.acts).toEqual([{ play: card.dataset['card'] }]);
   });
 
+  it('says why a dimmed card cannot be played, in the words of the view\'s reason', () => {
+    i18n.set('en');
+    // The seat to play holds the lead suit: its other cards must wait (ruling 2).
+    const state = playUntil(4, (s) => {
+      if (s.pending || s.meeting.plays.length !== 1 || s.meeting.leadSuit === null) return false;
+      return Object.values(viewFor(s, decider(s)).unplayable).includes('MUST_FOLLOW_SUIT');
+    });
+    const seat = decider(state);
+    show(state, seat);
+    const view = viewFor(state, seat);
+    const id = Object.keys(view.unplayable)[0]!;
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${id}"]`)!.click();
+    flushSync();
+    const reason = document.querySelector('[data-testid="play-reason"]')!.textContent;
+    expect(reason).toMatch(/cannot be played: you hold .+, the lead suit, and must follow it/);
+    // Another seat's cards wait for their turn.
+    app = clearPage(app);
+    const other = (seat + 1) % 4;
+    show(state, other);
+    const card = state.hands[other]![0]!;
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${card}"]`)!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="play-reason"]')!.textContent).toMatch(/cannot be played now: it is not your turn\./);
+  });
+
   it('plays the card numbered by a key press', () => {
     const state = startGame(3);
     const client = show(state, decider(state));

@@ -7,8 +7,8 @@ import ReplayViewer from '../../../src/renderer/src/screens/ReplayViewer.svelte'
 import { clientContext } from '../../../src/renderer/src/lib/connection/context';
 import type { ReplayAnalysis, ReplayStepView, ReplayViewer as Viewer } from '../../../src/shared/protocol/events';
 import { type GameState, applyAction, currentDecider, legalActions, viewFor } from '../../../src/shared/rules';
-import { DEFAULT_BOOK } from '../../../src/renderer/src/lib/cards';
-import { actionText } from '../../../src/renderer/src/lib/story/describe';
+import { DEFAULT_BOOK } from '../../../src/shared/card-book';
+import { actionText } from '../../../src/renderer/src/lib/action-text';
 import { t } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { startGame } from '../../kit/game/playout';
 import { FakeClient } from '../../kit/dom/fake-client.svelte';

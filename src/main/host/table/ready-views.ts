@@ -5,7 +5,7 @@
 import { batchesFor } from '../../../shared/protocol/event-log';
 import type { GameEvent } from '../../../shared/rules/events';
 import type { GameState } from '../../../shared/rules/state';
-import { type Viewer, viewFor } from '../../../shared/rules/view';
+import { type Viewer, viewsFor } from '../../../shared/rules/view';
 import { JsonText } from '../transport/json-text';
 import { sharedJson } from '../transport/shared-json';
 import type { ReadyView } from '../transport/transport';
@@ -15,7 +15,7 @@ import type { ReadyView } from '../transport/transport';
  * that produced `state`, each view also carries them redacted for its viewer (`latest`).
  */
 export function readyViews(state: GameState, viewers: readonly Viewer[], events?: readonly GameEvent[]): ReadyView[] {
-  const views = viewers.map((viewer) => viewFor(state, viewer));
+  const views = viewsFor(state, viewers);
   const texts = sharedJson(views);
   const { version } = state;
   const latest = events && sharedJson(viewers.map((viewer) => batchesFor([{ version, events }], viewer, version - 1, version)));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
 import ChoicePrompt from '../../../../src/renderer/src/components/table/ChoicePrompt.svelte';
 import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
+import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { clearPage } from '../../../kit/dom/page';
 
 describe('ChoicePrompt', () => {
@@ -43,6 +44,29 @@ describe('ChoicePrompt', () => {
     expect(onchoose).toHaveBeenLastCalledWith({ seat: 3, choose: { card: 'power-2' } });
   });
 
+  it('says the picked answer as the move it makes before its Confirm, you named as yourself', () => {
+    i18n.set('en');
+    const choices = [
+      { seat: 0, choose: { target: 1, card: 'love-6' } },
+      { seat: 0, choose: { target: 0, card: 'power-4' } },
+    ];
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'steal', choices, names: ['Ann', 'Bob', 'Cy'], me: 0, masked: [], onchoose: vi.fn() } });
+    flushSync();
+    document.querySelector<HTMLButtonElement>('[data-target="1"]')!.click();
+    flushSync();
+    document.querySelector<HTMLElement>('[data-testid="choice-option"]')!.click();
+    flushSync();
+    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName('love-6', 'en')} from Bob. Confirm to send it.`);
+    document.querySelector<HTMLButtonElement>('[data-testid="choice-change"]')!.click();
+    document.querySelector<HTMLButtonElement>('.back')!.click();
+    flushSync();
+    document.querySelector<HTMLButtonElement>('[data-target="0"]')!.click();
+    flushSync();
+    document.querySelector<HTMLElement>('[data-testid="choice-option"]')!.click();
+    flushSync();
+    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName('power-4', 'en')} from Ann (you). Confirm to send it.`);
+  });
+
   const confirm = (): void => document.querySelector<HTMLButtonElement>('[data-testid="choice-confirm"]')!.click();
   const recall = (ids: string[]) => ids.map((card) => ({ seat: 0, choose: { card } }));
   const TEN = ['love-3', 'power-9', 'wisdom-1', 'power-2', 'king', 'love-10', 'wisdom-7', 'power-5', 'sage', 'love-6'];
@@ -77,7 +101,7 @@ describe('ChoicePrompt', () => {
     expect(document.querySelector('[data-testid="choice-confirm"]')).toBeNull();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '4' }));
     flushSync();
-    expect(document.querySelector('[data-testid="choice-prompt"]')!.textContent).toContain('Your answer: Witch');
+    expect(document.querySelector('[data-testid="choice-prompt"]')!.textContent).toContain('Your answer: Take Witch back into your hand.');
     confirm();
     expect(onchoose).toHaveBeenCalledTimes(1);
     expect(onchoose).toHaveBeenCalledWith({ seat: 0, choose: { card: 'wisdom-1' } });

@@ -8,7 +8,7 @@ import type { DecisionKind, GameEvent } from '../../../../src/shared/rules';
 import { DECISIONS } from '../../../../src/shared/rules/effects/registry';
 import type { Language, Seat } from '../../../../src/shared/rules/types';
 import { type VisibleEvent, redactEvent } from '../../../../src/shared/rules/view';
-import { DEFAULT_BOOK } from '../../../../src/renderer/src/lib/cards';
+import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { type StoryContext, linesOf } from '../../../../src/renderer/src/lib/story/describe';
 import { playout } from '../../../kit/game/playout';

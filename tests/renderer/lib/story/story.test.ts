@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventBatch } from '../../../../src/shared/protocol/event-log';
 import type { VisibleEvent } from '../../../../src/shared/rules/view';
-import { DEFAULT_BOOK } from '../../../../src/renderer/src/lib/cards';
+import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { linesOf, storyOf } from '../../../../src/renderer/src/lib/story/describe';
 import { Presentation, readingMs, type Scene } from '../../../../src/renderer/src/lib/story/presentation.svelte';

@@ -2,9 +2,7 @@
 // happened, naming who did what to whom. Display only: every fact comes from the (redacted)
 // events, nothing is decided here.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { Action } from '../../../../shared/rules/actions';
 import type { Language, Seat } from '../../../../shared/rules/types';
-import type { DecisionKind } from '../../../../shared/rules/state';
 import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards';
 import type { MessageKey, MessageParams } from '../i18n/index.svelte';
@@ -113,19 +111,4 @@ export function lastMeetingOf(log: readonly EventBatch[]): Extract<VisibleEvent,
     }
   }
   return null;
-}
-
-/**
- * A move in words, as the player would say it: "Play Witch face down", "Steal Witch from Ann".
- * `kind` is what was being decided (the view's `toAct.kind` then): an answer names only the
- * seats and cards the ability takes, so it says what it does only with its ability.
- */
-export function actionText(action: Action, kind: 'play' | DecisionKind, ctx: StoryContext): string {
-  const { t, names, book, lang } = ctx;
-  if ('play' in action) return t(action.faceDown ? 'move.playFaceDown' : 'move.play', { card: book.cardName(action.play, lang) });
-  const { target, card, place } = action.choose;
-  const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
-  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang) };
-  if (kind === 'return' && place !== undefined) return t('move.returnFaceDown', params);
-  return t(`move.${kind === 'play' ? 'play' : kind}`, params);
 }
