@@ -19,7 +19,7 @@ describe('App', () => {
   afterEach(() => (app = clearPage(app)));
 
   it('shows the title "Chronicle" and a lobby, without the Electron bridge', () => {
-    app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('h1')?.textContent).toBe('Chronicle');
     expect(document.querySelector('[aria-label="Lobby"]')).not.toBeNull();
@@ -29,7 +29,7 @@ describe('App', () => {
   it('lists the tables and joins one with the name typed', () => {
     const client = new FakeClient();
     client.tables = [{ ...tableInfo(4, 'lobby'), seats: tableInfo(4, 'lobby').seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free', name: null } : s)) }];
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
     input.value = 'Zoë';
@@ -48,7 +48,7 @@ describe('App', () => {
       { ...lobby, id: 'table-0002', name: 'Other', hasPin: true, seats: free },
     ];
     const invite = 'i'.repeat(43);
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: invite } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: invite } });
     flushSync();
     const card = document.querySelector<HTMLElement>('[data-testid="join-card"]')!;
     // The card, not the lobby: no table list, no create form.
@@ -76,7 +76,7 @@ describe('App', () => {
       client.error = { code: 'BAD_INVITE', key: 'error.badInvite' };
       return Promise.resolve(false);
     };
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: 'o'.repeat(43) } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: 'o'.repeat(43) } });
     flushSync();
     document.querySelector<HTMLButtonElement>('[data-testid="join-card-join"]')!.click();
     await vi.waitFor(() => expect(document.querySelector('[data-testid="join-card-pin"]')).not.toBeNull());
@@ -92,7 +92,7 @@ describe('App', () => {
     client.tokens.add('table-0001');
     client.tokens.add('table-0002');
     client.heldSeats.set('table-0002', 1);
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN, linkedTable: null } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: null } });
     flushSync();
     const lobby = document.querySelector<HTMLElement>('[data-testid="lobby"]')!;
     const controls = [...lobby.querySelectorAll<HTMLElement>('button, input')];
@@ -111,7 +111,7 @@ describe('App', () => {
     localStorage.removeItem('chronicle.name');
     localStorage.setItem('chronicle.playNow', JSON.stringify({ players: 5, level: 'master' }));
     const client = new FakeClient();
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector<HTMLInputElement>('[data-testid="play-now-players"] input:checked')?.dataset['value']).toBe('5');
     document.querySelector<HTMLInputElement>('[data-testid="play-now-level"] input[data-value="novice"]')!.click();
@@ -127,7 +127,7 @@ describe('App', () => {
 
   it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {
     const client = new FakeClient();
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
     input.value = 'Zoë';
@@ -157,7 +157,7 @@ describe('App', () => {
     const client = new FakeClient();
     client.tables = [tableInfo(3, 'lobby')];
     client.tables = [{ ...client.tables[0]!, seats: client.tables[0]!.seats.map((s) => ({ ...s, kind: 'free' as const, name: null })) }];
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
     flushSync();
@@ -165,7 +165,7 @@ describe('App', () => {
   });
 
   it('shows a QR code of the host address in the lobby', async () => {
-    app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     await vi.waitFor(() => expect(document.querySelector('[data-testid="qr"] img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe(ORIGIN);
   });
@@ -174,7 +174,7 @@ describe('App', () => {
     const client = new FakeClient();
     client.table = tableInfo(3, 'lobby');
     client.seat = 0;
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[data-testid="table-room"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="join-link"]')?.textContent).toBe(`${ORIGIN}/?table=table-0001`);
@@ -190,7 +190,7 @@ describe('App', () => {
   it('shows a refusal translated', () => {
     const client = new FakeClient();
     client.error = { code: 'WRONG_PIN', key: 'error.wrongPin' };
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('Wrong PIN.');
   });
@@ -234,7 +234,7 @@ describe('App inside Electron', () => {
 
   it('shows the version from the preload bridge', async () => {
     window.chronicle = fakeBridge();
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     await vi.waitFor(() => expect(document.querySelector('footer')?.textContent).toContain('v1.2.3'));
     void unmount(app);
   });
@@ -248,7 +248,7 @@ describe('App inside Electron', () => {
         return unsubscribe;
       },
     });
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[data-testid="network-table"]')).toBeNull();
     listener!([{ name: '<b>Friday</b>', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]);
@@ -264,7 +264,7 @@ describe('App inside Electron', () => {
   it('looks for tables on the network only when asked', () => {
     const bridge = fakeBridge();
     window.chronicle = bridge;
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: 'http://127.0.0.1:7420' } });
     flushSync();
     expect(bridge.findNetworkTables).not.toHaveBeenCalled();
     document.querySelector<HTMLButtonElement>('[data-testid="find-tables"]')!.click();
@@ -277,7 +277,7 @@ describe('App inside Electron', () => {
   it('plays offline until opened to the network, then shows the LAN link, and closes again', async () => {
     const bridge = fakeBridge();
     window.chronicle = bridge;
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: 'http://127.0.0.1:7420' } });
     const panel = () => document.querySelector<HTMLElement>('[data-testid="network-switch"]');
     await vi.waitFor(() => expect(panel()?.dataset['open']).toBe('false'));
     expect(document.querySelector('[data-testid="qr"]')).toBeNull(); // no loopback link to share
@@ -309,7 +309,7 @@ describe('App inside Electron', () => {
 
   it('on Windows, explains what a Public network does to the players once open', async () => {
     window.chronicle = fakeBridge({}, true);
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: 'http://127.0.0.1:7420' } });
     await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
     expect(document.querySelector('[data-testid="windows-public"]')).toBeNull(); // offline: nothing to explain
     document.querySelector<HTMLButtonElement>('[data-testid="open-network"]')!.click();
@@ -321,7 +321,7 @@ describe('App inside Electron', () => {
     let push: ((state: NetworkState) => void) | null = null;
     const bridge = fakeBridge({ onNetworkState: (l) => ((push = l), () => (push = null)) });
     window.chronicle = bridge;
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: 'http://127.0.0.1:7420' } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: 'http://127.0.0.1:7420' } });
     const status = () => document.querySelector<HTMLElement>('[data-testid="advertising-status"]');
     await vi.waitFor(() => expect(document.querySelector('[data-testid="open-network"]')).not.toBeNull());
     expect(status()).toBeNull(); // offline: nothing to say about mDNS
@@ -365,7 +365,7 @@ describe('App inside Electron', () => {
       },
     ];
     client.savedRecord = { format: 'chronicle-record', id: 'done00000001' } as unknown as GameRecord;
-    const app = mount(App, { target: document.body, props: { client, origin: 'http://127.0.0.1:7420' } });
+    const app = mount(App, { target: document.body, props: { connection: client.connection, origin: 'http://127.0.0.1:7420' } });
     await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="finished-game"]')).toHaveLength(1));
     expect(client.finishedAll).toBe(true); // not only this window's own games
     expect(document.querySelector('[data-testid="finished-games"] h2')?.textContent).toBe('Finished games');
@@ -380,7 +380,7 @@ describe('App inside Electron', () => {
   });
 
   it('shows no network list in a plain browser', () => {
-    const app = mount(App, { target: document.body, props: { client: new FakeClient(), origin: ORIGIN } });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[aria-label="On your network"]')).toBeNull();
     void unmount(app);

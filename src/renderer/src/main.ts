@@ -3,7 +3,7 @@
 import { mount } from 'svelte';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';
-import { GameConnection } from './lib/connection/game-connection.svelte';
+import { connect } from './lib/connection/connect';
 import { createSocket } from './lib/connection/socket';
 import { i18n, loadLanguage } from './lib/i18n/index.svelte';
 import { isBoardLocation } from './lib/board';
@@ -19,11 +19,11 @@ const linkedTable = tableIdFromLocation(window.location);
 // A shared board watches its table; it never sits down, even on a device holding a seat there.
 const board = linkedTable !== null && isBoardLocation(window.location);
 if (board) document.documentElement.classList.add('board-mode');
-const client = new GameConnection(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
+const connection = connect(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
 
 // The invite goes only with the table it came with.
 const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;
 
 // The first render waits for the chosen language's messages (fetched while the connection to
 // the host opens), so the page never shows another language first.
-void loadLanguage(i18n.lang).then(() => mount(App, { target, props: { client, origin, linkedTable, linkedInvite, board } }));
+void loadLanguage(i18n.lang).then(() => mount(App, { target, props: { connection, origin, linkedTable, linkedInvite, board } }));

@@ -1,5 +1,5 @@
-// A GameClient for component tests: plain reactive fields the test sets, and a log of every
-// call the components make. No socket, no host.
+// A connection for component tests, all its parts in one object: plain reactive fields the
+// test sets, and a log of every call the components make. No socket, no host.
 import type { FinishedGame } from '../../../src/shared/protocol/archive';
 import type { EventBatch } from '../../../src/shared/protocol/event-log';
 import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView } from '../../../src/shared/protocol/events';
@@ -9,11 +9,11 @@ import type { GameRecord } from '../../../src/shared/rules/record/record';
 import type { Seat } from '../../../src/shared/rules/types';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
-import type { ConnectionStatus, GameClient } from '../../../src/renderer/src/lib/connection/types';
+import type { ConnectionStatus, GameSession, HostConnection, LobbyFeed, Notices, ReplayClient } from '../../../src/renderer/src/lib/connection/types';
 
 export type Call = { readonly method: string; readonly args: readonly unknown[] };
 
-export class FakeClient implements GameClient {
+export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices {
   status = $state<ConnectionStatus>('live');
   tables = $state.raw<readonly TableInfo[]>([]);
   hostUrls = $state.raw<readonly string[]>([]);
@@ -26,6 +26,8 @@ export class FakeClient implements GameClient {
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
   readonly calls: Call[] = [];
+  /** This fake as every part of the connection, for App's props and the screens' context. */
+  readonly connection: HostConnection = { lobby: this, session: this, replays: this, notices: this };
   readonly tokens = new Set<string>();
 
   #log(method: string, ...args: unknown[]): Promise<boolean> {

@@ -7,7 +7,7 @@ import { flushSync, mount } from 'svelte';
 import type { GameState } from '../../../src/shared/rules';
 import defaultSet from '../../../src/shared/rules/card-set/default-set.json';
 import GameScreen from '../../../src/renderer/src/screens/GameScreen.svelte';
-import { clientContext } from '../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil } from '../../kit/game/playout';
 import { viewFor } from '../../../src/shared/rules/view';
@@ -21,7 +21,7 @@ function show(state: GameState, seat: number): FakeClient {
   client.table = tableInfo(state.players);
   client.seat = seat;
   client.view = viewFor(state, seat);
-  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
 }

@@ -6,7 +6,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import type { GameState } from '../../../src/shared/rules';
 import defaultSet from '../../../src/shared/rules/card-set/default-set.json';
 import GameScreen from '../../../src/renderer/src/screens/GameScreen.svelte';
-import { clientContext } from '../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { i18n } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
@@ -20,7 +20,7 @@ function show(state: GameState, seat: number | null): FakeClient {
   client.table = tableInfo(state.players);
   client.seat = seat;
   client.view = viewFor(state, seat ?? 'spectator');
-  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
 }
@@ -86,6 +86,28 @@ describe('hand', () => {
     const client = show(state, decider(state));
     const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
+  });
+
+  it('gives each key to one part of the table: a panel open over it takes the numbers from the hand', () => {
+    const state = startGame(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
+    const press = (key: string): void => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      flushSync();
+    };
+    press('?');
+    expect(document.querySelector('[data-testid="panel-help"]')).not.toBeNull();
+    press('1');
+    expect(client.acts, 'the hand waits under the panel').toEqual([]);
+    press('Escape');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    const typed = new KeyboardEvent('keydown', { key: '1', ctrlKey: true, cancelable: true });
+    window.dispatchEvent(typed);
+    expect(client.acts, 'a key with Ctrl is not the game’s').toEqual([]);
+    expect(typed.defaultPrevented).toBe(false);
+    press('1');
     expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
   });
 
@@ -218,7 +240,7 @@ describe('seats and spectators', () => {
     client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
     client.seat = 0;
     client.view = viewFor(state, 0);
-    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     const countdowns = all('[data-testid="handover-countdown"]');
     expect(countdowns).toHaveLength(1);
@@ -280,7 +302,7 @@ describe('panels', () => {
       { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
       { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
     ];
-    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     const logged = () => all('[data-testid="game-log"] li').map((li) => li.textContent ?? '');
     expect(document.querySelector('[data-testid="round-summary"]')).not.toBeNull();
@@ -328,7 +350,7 @@ describe('hints', () => {
     client.table = { ...tableInfo(3), hints: false };
     client.seat = seat;
     client.view = viewFor(state, seat);
-    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+    app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();
   });

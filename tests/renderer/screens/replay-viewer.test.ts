@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, tick } from 'svelte';
 import ReplayViewer from '../../../src/renderer/src/screens/ReplayViewer.svelte';
-import { clientContext } from '../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import type { ReplayAnalysis, ReplayStepView, ReplayViewer as Viewer } from '../../../src/shared/protocol/events';
 import { type GameState, applyAction, currentDecider, legalActions, viewFor } from '../../../src/shared/rules';
 import { DEFAULT_BOOK } from '../../../src/shared/card-book';
@@ -62,7 +62,7 @@ function viewer(answers: (version: number) => Promise<ReplayAnalysis | null>): F
     return answers(version);
   };
   const props = { opened: { players: 4, last: session.last, actors: session.actors, failure: null, names: ['Ann', 'Bob', null, 'Dee'] }, onclose: () => {} };
-  app = mount(ReplayViewer, { target: document.body, props, context: clientContext(client) });
+  app = mount(ReplayViewer, { target: document.body, props, context: connectionContext(client.connection) });
   return client;
 }
 

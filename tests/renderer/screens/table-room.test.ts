@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import TableRoom from '../../../src/renderer/src/screens/TableRoom.svelte';
-import { clientContext } from '../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -18,7 +18,7 @@ function room(seat: number): FakeClient {
   const info = tableInfo(3, 'lobby');
   client.table = { ...info, seats: info.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
   client.seat = seat;
-  app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+  app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
   flushSync();
   return client;
 }
@@ -57,7 +57,7 @@ describe('the owner’s seat lent to a bot while they are away', () => {
       ),
     };
     client.seat = 1;
-    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     const first = document.querySelectorAll('[data-testid="room-seat"]')[0]!;
     expect(first.getAttribute('data-kind')).toBe('human');
@@ -73,7 +73,7 @@ describe('filling the table and a dropped seat', () => {
     const info = tableInfo(4, 'lobby');
     client.table = { ...info, seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
     client.seat = 0;
-    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     document.querySelector<HTMLInputElement>('[data-testid="bot-level"] input[data-value="master"]')!.click();
     flushSync();
@@ -94,7 +94,7 @@ describe('filling the table and a dropped seat', () => {
     const client = new FakeClient();
     client.table = { ...tableInfo(3, 'lobby'), autoBotAfterS: 120 };
     client.seat = 1;
-    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();
     expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe('When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.');

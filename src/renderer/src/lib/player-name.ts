@@ -1,18 +1,7 @@
-// The display name this device last used, kept for the next join.
-const KEY = 'chronicle.name';
+// The display name this device last used, kept for the next join (asked again when not kept).
+import { TEXT, storedSetting } from './stored-setting';
 
-export function loadPlayerName(): string {
-  try {
-    return globalThis.localStorage?.getItem(KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
+const name = storedSetting('chronicle.name', TEXT, () => '');
 
-export function savePlayerName(name: string): void {
-  try {
-    globalThis.localStorage?.setItem(KEY, name);
-  } catch {
-    // not kept: the name is asked again next time
-  }
-}
+export const loadPlayerName = (): string => name.load();
+export const savePlayerName = (value: string): void => name.save(value);

@@ -1,15 +1,15 @@
 // Table preferences of this browser (not game state), kept in localStorage.
-import { loadFlag, saveFlag } from './stored-flag';
+import { FLAG, storedSetting } from './stored-setting';
 
-const CONFIRM_KEY = 'chronicle.confirmAnswers';
+const confirmStored = storedSetting('chronicle.confirmAnswers', FLAG, () => true);
 
 class Preferences {
   /** Ask for a Confirm before an ability's answer is sent. */
-  confirmAnswers = $state(loadFlag(CONFIRM_KEY, true));
+  confirmAnswers = $state(confirmStored.load());
 
   setConfirmAnswers(on: boolean): void {
     this.confirmAnswers = on;
-    saveFlag(CONFIRM_KEY, on);
+    confirmStored.save(on);
   }
 }
 

@@ -2,7 +2,7 @@
 // the steps of the guide (coach marks) that explain what is happening and what to do. Which
 // table is the guided one is kept for this tab (sessionStorage), so a reload keeps the guide.
 import type { PlayerView } from '../../../shared/rules/view';
-import type { GameClient } from './connection/types';
+import type { GameSession } from './connection/types';
 
 const KEY = 'chronicle.tutorialTable';
 /** Bots wait this long before each move, so a newcomer can follow every card. */
@@ -41,13 +41,13 @@ class Tutorial {
 export const tutorial = new Tutorial();
 
 /** Creates the guided table (the player at seat 0, two Novice bots) and starts the game. */
-export async function startTutorial(client: GameClient, tableName: string, playerName: string): Promise<boolean> {
-  const created = await client.createTable({ name: tableName, players: 3, playerName, botDelayMs: TUTORIAL_BOT_DELAY_MS, hints: true });
-  const id = client.table?.id;
+export async function startTutorial(session: GameSession, tableName: string, playerName: string): Promise<boolean> {
+  const created = await session.createTable({ name: tableName, players: 3, playerName, botDelayMs: TUTORIAL_BOT_DELAY_MS, hints: true });
+  const id = session.table?.id;
   if (!created || !id) return false;
   tutorial.set(id);
-  for (const seat of [1, 2]) if (!(await client.addBot(seat, 'novice'))) return false;
-  return client.start();
+  for (const seat of [1, 2]) if (!(await session.addBot(seat, 'novice'))) return false;
+  return session.start();
 }
 
 /**

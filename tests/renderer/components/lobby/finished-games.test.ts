@@ -57,7 +57,7 @@ describe('the lobby’s finished games', () => {
     };
     client.replayStep = () => Promise.resolve({ view: viewFor(state, 'spectator'), hands: null });
     client.replayLog = () => Promise.resolve([]);
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     await settle();
 
     const rows = document.querySelectorAll('[data-testid="finished-game"]');
@@ -85,7 +85,7 @@ describe('the lobby’s finished games', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(`${this.download} ${this.href}`);
     });
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     await settle();
 
     document.querySelector<HTMLButtonElement>('[data-testid="export-finished"]')!.click();
@@ -98,7 +98,7 @@ describe('the lobby’s finished games', () => {
 
   it('shows nothing when this device has no finished game here, and asks for this device’s only', async () => {
     const client = new FakeClient();
-    app = mount(App, { target: document.body, props: { client, origin: ORIGIN } });
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     await settle();
     expect(client.finishedAsked).toBe(1);
     expect(client.finishedAll).toBe(false);

@@ -7,7 +7,7 @@ import type { Standings } from '../../../../src/shared/protocol/standings';
 import type { GameState } from '../../../../src/shared/rules';
 import GameScreen from '../../../../src/renderer/src/screens/GameScreen.svelte';
 import TableRoom from '../../../../src/renderer/src/screens/TableRoom.svelte';
-import { clientContext } from '../../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
@@ -32,7 +32,7 @@ function game(state: GameState, standings?: Standings): FakeClient {
   client.table = { ...tableInfo(state.players), ...(standings ? { standings } : {}) };
   client.seat = 0;
   client.view = viewFor(state, 0);
-  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+  app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
 }
@@ -80,7 +80,7 @@ describe('the evening in the table room', () => {
     const client = new FakeClient();
     client.table = { ...tableInfo(4, 'lobby'), ...(standings ? { standings } : {}) };
     client.seat = 1;
-    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: clientContext(client) });
+    app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
   }
 

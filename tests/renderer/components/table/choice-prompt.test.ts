@@ -1,6 +1,6 @@
 // The Return prompt names a face-down card of the meeting by whose it is (ruling 14), in every
 // language, and answers with the place, never a card id. Options are sorted, all reachable by
-// keys, and an answer waits for its Confirm.
+// keys (handed over by the table's key map), and an answer waits for its Confirm.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
 import ChoicePrompt from '../../../../src/renderer/src/components/table/ChoicePrompt.svelte';
@@ -11,6 +11,8 @@ import { clearPage } from '../../../kit/dom/page';
 describe('ChoicePrompt', () => {
   let app: ReturnType<typeof mount> | undefined;
   afterEach(() => (app = clearPage(app)));
+  /** A key as the table's key map hands it to the prompt on show. */
+  const press = (key: string): boolean => (app as unknown as { press: (key: string) => boolean }).press(key);
 
   it('offers a face-down card as "seat N’s face-down card" and answers with its place', () => {
     const onchoose = vi.fn();
@@ -38,7 +40,7 @@ describe('ChoicePrompt', () => {
     flushSync();
     confirm();
     expect(onchoose).toHaveBeenCalledWith({ seat: 3, choose: { place: 2 } });
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    press('1');
     flushSync();
     confirm();
     expect(onchoose).toHaveBeenLastCalledWith({ seat: 3, choose: { card: 'power-2' } });
@@ -96,10 +98,10 @@ describe('ChoicePrompt', () => {
     expect(onchoose).not.toHaveBeenCalled();
     expect(options[9]!.getAttribute('aria-pressed')).toBe('true');
     // Taken back: Esc, then another answer, confirmed.
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    press('Escape');
     flushSync();
     expect(document.querySelector('[data-testid="choice-confirm"]')).toBeNull();
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: '4' }));
+    press('4');
     flushSync();
     expect(document.querySelector('[data-testid="choice-prompt"]')!.textContent).toContain('Your answer: Take Witch back into your hand.');
     confirm();
@@ -113,7 +115,7 @@ describe('ChoicePrompt', () => {
     flushSync();
     document.querySelector<HTMLInputElement>('[data-testid="skip-confirm"]')!.click();
     flushSync();
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: '2' }));
+    press('2');
     expect(onchoose).toHaveBeenCalledWith({ seat: 0, choose: { card: 'power-5' } });
     document.querySelector<HTMLInputElement>('[data-testid="skip-confirm"]')!.click();
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
 import PhoneKeeper from '../../../../src/renderer/src/components/table/PhoneKeeper.svelte';
 import GameScreen from '../../../../src/renderer/src/screens/GameScreen.svelte';
-import { clientContext } from '../../../../src/renderer/src/lib/connection/context';
+import { connectionContext } from '../../../../src/renderer/src/lib/connection/context';
 import { phoneSettings } from '../../../../src/renderer/src/lib/phone/settings.svelte';
 import { TURN_BUZZ } from '../../../../src/renderer/src/lib/phone/turn-alert';
 import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
@@ -152,7 +152,7 @@ describe('your turn', () => {
       client.table = tableInfo(state.players);
       client.seat = viewer;
       client.view = viewFor(state, viewer);
-      app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: clientContext(client) });
+      app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
       flushSync();
     };
     show(seat);

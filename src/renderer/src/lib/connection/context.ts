@@ -1,21 +1,22 @@
 // The connection is handed down by context, never imported as a singleton, so component tests
-// can mount any screen with a fake: `mount(Screen, { context: clientContext(fake), ... })`.
+// can mount any screen with a fake: `mount(Screen, { context: connectionContext(fake), ... })`.
+// Each screen takes the parts it needs.
 import { getContext, setContext } from 'svelte';
-import type { GameClient } from './types';
+import type { HostConnection } from './types';
 
-const KEY = Symbol('chronicle.game-client');
+const KEY = Symbol('chronicle.connection');
 
-export function setGameClient(client: GameClient): void {
-  setContext(KEY, client);
+export function setConnection(connection: HostConnection): void {
+  setContext(KEY, connection);
 }
 
-export function getGameClient(): GameClient {
-  const client = getContext<GameClient | undefined>(KEY);
-  if (!client) throw new Error('No GameClient in context: mount the screen under App or pass clientContext()');
-  return client;
+export function getConnection(): HostConnection {
+  const connection = getContext<HostConnection | undefined>(KEY);
+  if (!connection) throw new Error('No connection in context: mount the screen under App or pass connectionContext()');
+  return connection;
 }
 
-/** A context map holding `client`, for `mount(..., { context })`. */
-export function clientContext(client: GameClient): Map<symbol, GameClient> {
-  return new Map([[KEY, client]]);
+/** A context map holding `connection`, for `mount(..., { context })`. */
+export function connectionContext(connection: HostConnection): Map<symbol, HostConnection> {
+  return new Map([[KEY, connection]]);
 }

@@ -1,6 +1,7 @@
 // The seat tokens of this device's finished games, kept in localStorage (per origin, so per
 // host) after the table closes: the host shows a finished game and its record only to holders
 // of its seats' tokens. Bounded to the latest few; a game the host no longer has is dropped.
+import { json, storedSetting } from '../stored-setting';
 
 export interface KeptGame {
   readonly tableId: string;
@@ -10,40 +11,25 @@ export interface KeptGame {
   readonly finishedAt: number;
 }
 
-const KEY = 'chronicle.finished';
 /** Finished games kept per host. */
 export const MAX_KEPT = 20;
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled: finished games are then not kept
-  }
-}
 
 const isKept = (x: unknown): x is KeptGame => {
   const g = x as Partial<KeptGame> | null;
   return typeof g?.tableId === 'string' && typeof g.token === 'string' && typeof g.name === 'string' && typeof g.finishedAt === 'number';
 };
 
-/** The kept games, newest first (a damaged list is as good as none). */
-export function keptGames(): KeptGame[] {
-  try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isKept) : [];
-  } catch {
-    return [];
-  }
-}
+/** With storage disabled or full, finished games are not kept. */
+const stored = storedSetting<readonly KeptGame[]>(
+  'chronicle.finished',
+  json((parsed) => (Array.isArray(parsed) ? parsed.filter(isKept) : undefined)),
+  () => [],
+);
 
-function save(games: readonly KeptGame[]): void {
-  try {
-    storage()?.setItem(KEY, JSON.stringify(games.slice(0, MAX_KEPT)));
-  } catch {
-    // quota or disabled storage: the game is not kept
-  }
-}
+/** The kept games, newest first (a damaged list is as good as none). */
+export const keptGames = (): KeptGame[] => [...stored.load()];
+
+const save = (games: readonly KeptGame[]): void => stored.save(games.slice(0, MAX_KEPT));
 
 /** Keeps a finished game's token (once per table; the oldest beyond the bound go). */
 export function keepGame(game: KeptGame): void {

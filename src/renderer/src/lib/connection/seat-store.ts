@@ -1,13 +1,12 @@
 // Seat tokens kept in localStorage, one per table, so a reload or a Wi-Fi drop resumes the seat.
 // localStorage is per origin, that is per host: a token never goes to another host.
 import type { Seat } from '../../../../shared/rules/types';
+import { type StoredSetting, json, storedSetting } from '../stored-setting';
 
 export interface HeldSeat {
   readonly seat: Seat;
   readonly token: string;
 }
-
-const PREFIX = 'chronicle.seat.';
 
 export interface SeatStore {
   get(tableId: string): HeldSeat | null;
@@ -15,44 +14,26 @@ export interface SeatStore {
   delete(tableId: string): void;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled: seats then last as long as the page
-  }
-}
+const HELD = json((parsed): HeldSeat | undefined => {
+  const held = parsed as Partial<HeldSeat> | null;
+  return typeof held?.seat === 'number' && typeof held.token === 'string' ? { seat: held.seat, token: held.token } : undefined;
+});
+
+/** The seat held at a table (a damaged entry is as good as none). */
+const heldAt = (tableId: string): StoredSetting<HeldSeat | null> => storedSetting<HeldSeat | null>(`chronicle.seat.${tableId}`, HELD, () => null);
 
 export function localSeatStore(): SeatStore {
+  // With storage disabled or full, seats last as long as the page.
   const memory = new Map<string, HeldSeat>();
   return {
-    get(tableId) {
-      const raw = storage()?.getItem(PREFIX + tableId);
-      if (raw) {
-        try {
-          const parsed = JSON.parse(raw) as Partial<HeldSeat>;
-          if (typeof parsed.seat === 'number' && typeof parsed.token === 'string') return { seat: parsed.seat, token: parsed.token };
-        } catch {
-          // a damaged entry is as good as none
-        }
-      }
-      return memory.get(tableId) ?? null;
-    },
+    get: (tableId) => heldAt(tableId).load() ?? memory.get(tableId) ?? null,
     set(tableId, held) {
       memory.set(tableId, held);
-      try {
-        storage()?.setItem(PREFIX + tableId, JSON.stringify(held));
-      } catch {
-        // quota or disabled storage: the in-memory copy still holds the seat
-      }
+      heldAt(tableId).save(held);
     },
     delete(tableId) {
       memory.delete(tableId);
-      try {
-        storage()?.removeItem(PREFIX + tableId);
-      } catch {
-        // nothing to remove
-      }
+      heldAt(tableId).clear();
     },
   };
 }

@@ -1,5 +1,5 @@
 // The only module that imports socket.io-client. It narrows the typed Socket.IO client to the
-// few calls the connection needs, so tests can hand GameConnection a fake socket instead.
+// few calls the connection needs, so tests can hand the connection a fake socket instead.
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEvent, ClientToServerEvents, PayloadOf, ServerToClientEvents } from '../../../../shared/protocol/events';
 

@@ -1,5 +1,6 @@
-// What the screens and components need from a connection to a host. GameConnection implements
-// it over Socket.IO; component tests pass a fake through the same context.
+// What the screens and components need from a connection to a host, in its parts: the lobby's
+// feed, this page's game session, the replay client, and the one notice on show. connect.ts
+// makes them over Socket.IO; component tests pass a fake through the same context.
 import type { FinishedGame } from '../../../../shared/protocol/archive';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
@@ -15,10 +16,24 @@ import type { Notice } from './errors';
 /** `closed`: the host closed this connection because the seat was opened elsewhere; it waits for the player. */
 export type ConnectionStatus = 'connecting' | 'live' | 'lost' | 'closed';
 
-export interface GameClient {
-  readonly status: ConnectionStatus;
+/** Refusals and failures of any request, for the player. */
+export interface Notices {
+  /** The last refusal or failure, translated by its message key. */
+  readonly error: Notice | null;
+  dismissError(): void;
+}
+
+/** The lobby's view of the host. */
+export interface LobbyFeed {
   /** Every table on this host, kept up to date. */
   readonly tables: readonly TableInfo[];
+  /** Where other devices can open this host (its LAN addresses, best first for us); never loopback. */
+  readonly hostUrls: readonly string[];
+}
+
+/** This page at a table: its seat, view and story, its intents, and the connection that keeps them. */
+export interface GameSession {
+  readonly status: ConnectionStatus;
   /** The table this page sits at or watches. */
   readonly table: TableInfo | null;
   /** Our seat there; null while watching or away from a table. */
@@ -29,12 +44,8 @@ export interface GameClient {
   readonly log: readonly EventBatch[];
   /** The last version that came with the catch-up when we sat down (or -1): later ones are live. */
   readonly liveFrom: number;
-  /** The last refusal or failure, translated by its message key. */
-  readonly error: Notice | null;
   /** An intent waits for the host's answer. */
   readonly busy: boolean;
-  /** Where other devices can open this host (its LAN addresses, best first for us); never loopback. */
-  readonly hostUrls: readonly string[];
   /** Our PIN table's invite secret, for the links we share (null elsewhere, and for spectators). */
   readonly invite: string | null;
 
@@ -57,14 +68,21 @@ export interface GameClient {
   removePlayer(seat: Seat): Promise<boolean>;
   giveToBot(seat: Seat): Promise<boolean>;
   takeBack(): Promise<boolean>;
-  /** What the Master would play now for our seat, or null (refused: see `error`). */
+  /** What the Master would play now for our seat, or null (refused: see the notices). */
   hint(): Promise<Action | null>;
   start(): Promise<boolean>;
-  /** The finished game's record, or null (refused: see `error`). */
+  /** The finished game's record, or null (refused: see the notices). */
   record(): Promise<GameRecord | null>;
   /** A new game at a new table with the same seats; every player there moves to it. */
   playAgain(): Promise<boolean>;
-  /** Opens a game record on the host to step through (null: refused, see `error`). */
+  leave(): Promise<boolean>;
+  /** After the seat was opened elsewhere (status `closed`): connect again and take it back here. */
+  playHere(): void;
+}
+
+/** Game records stepped through on the host, and this device's finished games. */
+export interface ReplayClient {
+  /** Opens a game record on the host to step through (null: refused, see the notices). */
   openReplay(record: unknown): Promise<ReplayOpened | null>;
   replayStep(version: number, viewer: ReplayViewer): Promise<ReplayStepView | null>;
   replayLog(viewer: ReplayViewer): Promise<readonly EventBatch[] | null>;
@@ -75,10 +93,14 @@ export interface GameClient {
    * own machine: tables without a PIN too).
    */
   finishedGames(all?: boolean): Promise<readonly FinishedGame[]>;
-  /** One of those games' record, or null (refused: see `error`). */
+  /** One of those games' record, or null (refused: see the notices). */
   finishedRecord(tableId: string): Promise<GameRecord | null>;
-  leave(): Promise<boolean>;
-  /** After the seat was opened elsewhere (status `closed`): connect again and take it back here. */
-  playHere(): void;
-  dismissError(): void;
+}
+
+/** A page's connection to one host, in its parts. */
+export interface HostConnection {
+  readonly lobby: LobbyFeed;
+  readonly session: GameSession;
+  readonly replays: ReplayClient;
+  readonly notices: Notices;
 }

@@ -6,6 +6,7 @@
 import type { Language } from '../../../../shared/rules/types';
 import { MODIFIERS } from './articles';
 import type { MessageKey, Messages } from './en';
+import { oneOf, storedSetting } from '../stored-setting';
 
 export type { MessageKey };
 export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];
@@ -15,7 +16,6 @@ const IMPORTS: Readonly<Record<Language, () => Promise<Messages>>> = {
   fr: () => import('./fr').then((m) => m.fr),
 };
 const TABLES: Partial<Record<Language, Messages>> = {};
-const STORAGE_KEY = 'chronicle.lang';
 
 /** Fetch a language's messages (once); `t` and `format` can use that language once it resolves. */
 export async function loadLanguage(lang: Language): Promise<void> {
@@ -31,14 +31,8 @@ function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
 }
 
-/** The stored choice, else the first browser language we have, else English. */
-export function initialLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
-  } catch {
-    // storage may be disabled (private mode): fall through
-  }
+/** The first browser language we have, else English. */
+function browserLanguage(): Language {
   const wanted = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? 'en'];
   for (const tag of wanted) {
     const base = tag.toLowerCase().split('-')[0];
@@ -46,6 +40,11 @@ export function initialLanguage(): Language {
   }
   return 'en';
 }
+
+const chosen = storedSetting('chronicle.lang', oneOf(LANGUAGE_CODES), browserLanguage);
+
+/** The stored choice, else the first browser language we have, else English. */
+export const initialLanguage = (): Language => chosen.load();
 
 class I18n {
   lang = $state<Language>(initialLanguage());
@@ -67,11 +66,7 @@ class I18n {
 
   private apply(lang: Language): void {
     this.lang = lang;
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, lang);
-    } catch {
-      // not persisted; the choice still holds for this page
-    }
+    chosen.save(lang);
     if (typeof document !== 'undefined') document.documentElement.lang = lang;
   }
 }

@@ -1,31 +1,56 @@
-// The story's part of the table's state: the round summary on show and its scoring step, what
-// each seat shows for that step, the newest finished meeting, and the room the story has in
-// the meeting's region (measured by the table).
+// The story's part of the table's state: the presentation queue fed from the table's log, the
+// round summary on show and its scoring step, what each seat shows for that step, the newest
+// finished meeting, and the room the story has in the meeting's region (measured by the table).
+// The table owns it and the story overlay only shows it: state flows one way.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { StoryContext } from './describe';
-import type { RoundSummaryScene } from './presentation.svelte';
+import { Presentation } from './presentation.svelte';
+import { sceneReadingMs } from './scene-text';
 import { scoringSteps, seatScoring } from './scoring';
+import { pacing } from './speed.svelte';
+
+export interface StorySource {
+  /** The table's words: names as the tables and the log show them. */
+  readonly ctx: () => StoryContext;
+  /** The story's words: yours marked (its sentences say "you"). */
+  readonly told: () => StoryContext;
+  readonly log: () => readonly EventBatch[];
+  /** Versions up to this one were caught up on, not watched. */
+  readonly liveFrom: () => number;
+  /** It is your turn now: the queue catches up to the latest meeting. */
+  readonly urgent: () => boolean;
+}
 
 export class TableStory {
-  /** The round summary on show, if any: the log stays at the round's end until it is closed. */
-  summary = $state.raw<RoundSummaryScene | null>(null);
+  /** The presentation queue: scenes told one after another, at the chosen speed. */
+  readonly show: Presentation;
   /** The round's scoring step on show: the seats show what it counts. */
   step = $state(0);
   /** The heights of the centre of the table and of the meeting's region in it. */
   centreHeight = $state(0);
   stageHeight = $state(0);
 
+  /** The round summary on show, if any: the log stays at the round's end until it is closed. */
+  readonly summary = $derived.by(() => this.show.summary);
   readonly heldAt = $derived(this.summary?.version ?? null);
-  readonly seatScores = $derived.by(() => (this.summary ? seatScoring(this.summary, scoringSteps(this.summary, this.#ctx()), this.step) : null));
+  readonly seatScores = $derived.by(() => (this.summary ? seatScoring(this.summary, scoringSteps(this.summary, this.#source.ctx()), this.step) : null));
   /** The version of the newest finished meeting: the story never tells an older one when you must act. */
-  readonly latestMeeting = $derived.by(() => [...this.#log()].reverse().find((b) => b.events.some((e) => e.type === 'meetingEnded'))?.version ?? null);
+  readonly latestMeeting = $derived.by(() => [...this.#source.log()].reverse().find((b) => b.events.some((e) => e.type === 'meetingEnded'))?.version ?? null);
 
-  readonly #ctx: () => StoryContext;
-  readonly #log: () => readonly EventBatch[];
+  readonly #source: StorySource;
 
-  constructor(ctx: () => StoryContext, log: () => readonly EventBatch[]) {
-    this.#ctx = ctx;
-    this.#log = log;
+  /** Made while a component starts: the queue is fed for as long as it lives. */
+  constructor(source: StorySource) {
+    this.#source = source;
+    this.show = new Presentation((scene) => pacing.hold(sceneReadingMs(scene, source.told())), () => pacing.hold(1200));
+    $effect(() => this.show.feed(source.log(), source.liveFrom()));
+    $effect(() => this.show.setUrgent(source.urgent()));
+    $effect(() => () => this.show.stop());
+  }
+
+  /** The words the story tells in. */
+  get told(): StoryContext {
+    return this.#source.told();
   }
 
   /** The story's room: the meeting's region while a prompt is beside or below it, else the whole centre. */

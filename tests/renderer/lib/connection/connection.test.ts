@@ -1,8 +1,10 @@
-// GameConnection over a fake socket: intents carry a rising seq and the view's version, seat
-// tokens are kept per table and used to resume after a drop, refusals become notices.
+// A page's connection over a fake socket, in its parts: the lobby feed lists and follows the
+// tables; the game session's intents carry a rising seq and the view's version, its seat tokens
+// are kept per table and used to resume after a drop; the replay client finds this device's
+// finished games; a refusal from any part becomes the one notice.
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientEvent, ServerToClientEvents } from '../../../../src/shared/protocol/events';
-import { GameConnection } from '../../../../src/renderer/src/lib/connection/game-connection.svelte';
+import { connect } from '../../../../src/renderer/src/lib/connection/connect';
 import { localSeatStore } from '../../../../src/renderer/src/lib/connection/seat-store';
 import { MAX_KEPT, keepGame, keptGames } from '../../../../src/renderer/src/lib/connection/finished-store';
 import type { ClientSocket, SocketLifecycle } from '../../../../src/renderer/src/lib/connection/socket';
@@ -15,16 +17,19 @@ const TOKEN = 'a'.repeat(43);
 
 class FakeSocket implements ClientSocket {
   readonly sent: { event: ClientEvent; payload: unknown }[] = [];
-  readonly listeners = new Map<string, (...args: never[]) => void>();
-  lifecycle: (what: SocketLifecycle, detail: string) => void = () => {};
+  readonly listeners = new Map<string, ((...args: never[]) => void)[]>();
+  readonly lifecycles: ((what: SocketLifecycle, detail: string) => void)[] = [];
   /** The host's answers, by event. */
   answers: Partial<Record<ClientEvent, (payload: unknown) => unknown>> = {};
 
   on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void {
-    this.listeners.set(event, listener);
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
   }
   onLifecycle(listener: (what: SocketLifecycle, detail: string) => void): void {
-    this.lifecycle = listener;
+    this.lifecycles.push(listener);
+  }
+  lifecycle(what: SocketLifecycle, detail: string): void {
+    for (const listener of this.lifecycles) listener(what, detail);
   }
   request(event: ClientEvent, payload: unknown): Promise<never> {
     this.sent.push({ event, payload });
@@ -38,7 +43,7 @@ class FakeSocket implements ClientSocket {
   }
   close(): void {}
   push<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-    (this.listeners.get(event) as (...a: unknown[]) => void)(...args);
+    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
   }
 }
 
@@ -49,7 +54,7 @@ async function connectedToSeatedHost() {
   localStorage.clear();
   const socket = new FakeSocket();
   const table = seatedHost(socket);
-  const c = new GameConnection(socket);
+  const c = connect(socket);
   socket.lifecycle('connect', '');
   await flush();
   return { socket, table, c };
@@ -65,32 +70,32 @@ function seatedHost(socket: FakeSocket, phase: 'lobby' | 'playing' = 'playing') 
   return table;
 }
 
-describe('GameConnection', () => {
+describe('the connection', () => {
   it('lists tables when connected and follows updates', async () => {
     const socket = new FakeSocket();
     const table = seatedHost(socket);
-    const c = new GameConnection(socket, { store: localSeatStore() });
-    expect(c.status).toBe('connecting');
+    const c = connect(socket, { store: localSeatStore() });
+    expect(c.session.status).toBe('connecting');
     socket.lifecycle('connect', '');
     await flush();
-    expect(c.status).toBe('live');
-    expect(c.tables.map((t) => t.id)).toEqual([table.id]);
+    expect(c.session.status).toBe('live');
+    expect(c.lobby.tables.map((t) => t.id)).toEqual([table.id]);
     socket.push('table:updated', { ...table, name: 'Renamed' });
-    expect(c.tables[0]!.name).toBe('Renamed');
+    expect(c.lobby.tables[0]!.name).toBe('Renamed');
     socket.lifecycle('disconnect', 'transport close');
-    expect(c.status).toBe('lost');
+    expect(c.session.status).toBe('lost');
   });
 
   it('keeps the seat token per table and sends intents with seq and the view version', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    expect(await c.join(table.id, 'Ada')).toBe(true);
+    expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
     expect(JSON.parse(localStorage.getItem(`chronicle.seat.${table.id}`)!)).toEqual({ seat: 0, token: TOKEN });
-    expect(c.hasSeatToken(table.id)).toBe(true);
-    expect(c.view?.version).toBe(0);
-    const card = c.view!.legalActions.find((a) => 'play' in a) as { play: string };
-    await c.act({ play: card.play });
-    await c.act({ play: card.play });
+    expect(c.session.hasSeatToken(table.id)).toBe(true);
+    expect(c.session.view?.version).toBe(0);
+    const card = c.session.view!.legalActions.find((a) => 'play' in a) as { play: string };
+    await c.session.act({ play: card.play });
+    await c.session.act({ play: card.play });
     const acts = socket.sent.filter((s) => s.event === 'game:act').map((s) => s.payload);
     expect(acts).toEqual([
       { action: { play: card.play }, seq: 1, version: 0 },
@@ -102,29 +107,29 @@ describe('GameConnection', () => {
     localStorage.clear();
     const socket = new FakeSocket();
     const table = seatedHost(socket, 'lobby');
-    const c = new GameConnection(socket);
+    const c = connect(socket);
     socket.lifecycle('connect', '');
     await flush();
-    expect(await c.join(table.id, 'Ada')).toBe(true);
+    expect(await c.session.join(table.id, 'Ada')).toBe(true);
     socket.push('table:removed', 'some-other-table');
-    expect(c.table?.id).toBe(table.id);
+    expect(c.session.table?.id).toBe(table.id);
     socket.push('table:removed', table.id);
-    expect(c.table).toBeNull();
-    expect(c.seat).toBeNull();
-    expect(c.hasSeatToken(table.id)).toBe(false);
-    expect(c.error?.key).toBe('error.removed');
+    expect(c.session.table).toBeNull();
+    expect(c.session.seat).toBeNull();
+    expect(c.session.hasSeatToken(table.id)).toBe(false);
+    expect(c.notices.error?.key).toBe('error.removed');
   });
 
   it('resumes the seat with its token after a drop, continuing above the last seq', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    await c.join(table.id, 'Ada');
+    await c.session.join(table.id, 'Ada');
     await flush();
     socket.lifecycle('disconnect', 'ping timeout');
     socket.lifecycle('connect', '');
     await flush();
     await flush();
     expect(socket.sent.find((s) => s.event === 'table:resume')?.payload).toEqual({ tableId: table.id, token: TOKEN });
-    await c.act({ play: 'x' });
+    await c.session.act({ play: 'x' });
     expect(socket.sent.filter((s) => s.event === 'game:act').at(-1)?.payload).toMatchObject({ seq: 8 });
   });
 
@@ -133,13 +138,13 @@ describe('GameConnection', () => {
     localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));
     const socket = new FakeSocket();
     seatedHost(socket);
-    const c = new GameConnection(socket, { resumeTable: 'table-0001' });
+    const c = connect(socket, { resumeTable: 'table-0001' });
     socket.lifecycle('connect', '');
     await flush();
     await flush();
-    expect(c.seat).toBe(0);
-    expect(c.table?.id).toBe('table-0001');
-    expect(c.view).not.toBeNull();
+    expect(c.session.seat).toBe(0);
+    expect(c.session.table?.id).toBe('table-0001');
+    expect(c.session.view).not.toBeNull();
   });
 
   it('turns refusals and timeouts into notices, and forgets a rejected token', async () => {
@@ -147,67 +152,67 @@ describe('GameConnection', () => {
     localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));
     const socket = new FakeSocket();
     socket.answers['table:resume'] = () => ({ ok: false, code: 'BAD_TOKEN', message: 'no' });
-    const c = new GameConnection(socket);
-    expect(await c.resume('table-0001')).toBe(false);
-    expect(c.error).toEqual({ code: 'BAD_TOKEN', key: 'error.notSeated' });
-    expect(c.hasSeatToken('table-0001')).toBe(false);
-    expect(await c.start()).toBe(false); // no answer: a timeout
-    expect(c.error?.code).toBe('TIMEOUT');
+    const c = connect(socket);
+    expect(await c.session.resume('table-0001')).toBe(false);
+    expect(c.notices.error).toEqual({ code: 'BAD_TOKEN', key: 'error.notSeated' });
+    expect(c.session.hasSeatToken('table-0001')).toBe(false);
+    expect(await c.session.start()).toBe(false); // no answer: a timeout
+    expect(c.notices.error?.code).toBe('TIMEOUT');
   });
 
   it('ignores an older view than the one it has', async () => {
     localStorage.clear();
     const socket = new FakeSocket();
     const table = seatedHost(socket);
-    const c = new GameConnection(socket);
-    await c.join(table.id, 'Ada');
+    const c = connect(socket);
+    await c.session.join(table.id, 'Ada');
     await flush();
-    const v0 = c.view!;
+    const v0 = c.session.view!;
     socket.push('game:view', { ...v0, version: 5 }, []);
     socket.push('game:view', { ...v0, version: 3 }, []);
-    expect(c.view!.version).toBe(5);
+    expect(c.session.view!.version).toBe(5);
   });
 
   it('does not send a message larger than the host takes, and says so with both sizes', async () => {
     localStorage.clear();
     const socket = new FakeSocket();
     socket.answers['replay:open'] = () => ({ ok: true, players: 3, last: 0, actors: [], failure: null });
-    const c = new GameConnection(socket);
+    const c = connect(socket);
     const huge = { format: 'chronicle-record', padding: 'x'.repeat(MAX_MESSAGE_BYTES) };
-    expect(await c.openReplay(huge)).toBeNull();
-    expect(c.error).toMatchObject({ code: 'TOO_LARGE', key: 'error.tooLarge', params: { max: MAX_MESSAGE_BYTES / 1024 } });
-    expect(c.error?.params?.['size']).toBeGreaterThan(MAX_MESSAGE_BYTES / 1024);
+    expect(await c.replays.openReplay(huge)).toBeNull();
+    expect(c.notices.error).toMatchObject({ code: 'TOO_LARGE', key: 'error.tooLarge', params: { max: MAX_MESSAGE_BYTES / 1024 } });
+    expect(c.notices.error?.params?.['size']).toBeGreaterThan(MAX_MESSAGE_BYTES / 1024);
     expect(socket.sent, 'nothing went to the host').toEqual([]);
-    expect(await c.openReplay({ format: 'chronicle-record' })).not.toBeNull();
+    expect(await c.replays.openReplay({ format: 'chronicle-record' })).not.toBeNull();
   });
 
   it('waits for the player after its seat was opened elsewhere, and takes it back on Play here', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    await c.join(table.id, 'Ada');
+    await c.session.join(table.id, 'Ada');
     await flush();
     socket.push('game:error', { code: 'SUPERSEDED', message: 'this seat was resumed from another connection' });
     socket.lifecycle('disconnect', 'io server disconnect');
-    expect(c.status).toBe('closed');
-    expect(c.seat).toBeNull();
+    expect(c.session.status).toBe('closed');
+    expect(c.session.seat).toBeNull();
     expect(socket.reconnects, 'no tug of war between two tabs').toBe(0);
-    c.playHere();
+    c.session.playHere();
     expect(socket.reconnects).toBe(1);
     socket.sent.length = 0;
     socket.lifecycle('connect', '');
     await flush();
     expect(socket.sent.map((s) => s.event)).toContain('table:resume');
-    expect(c.status).toBe('live');
+    expect(c.session.status).toBe('live');
   });
 
   it('connects again by itself after the host cut it off for a burst, and takes its seat back', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    await c.join(table.id, 'Ada');
+    await c.session.join(table.id, 'Ada');
     await flush();
     vi.useFakeTimers();
     try {
       socket.push('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.lifecycle('disconnect', 'io server disconnect');
-      expect(c.status).toBe('lost');
+      expect(c.session.status).toBe('lost');
       expect(socket.reconnects).toBe(0);
       await vi.advanceTimersByTimeAsync(3000);
       expect(socket.reconnects).toBe(1);
@@ -218,7 +223,7 @@ describe('GameConnection', () => {
     socket.lifecycle('connect', '');
     await flush();
     expect(socket.sent.map((s) => s.event)).toContain('table:resume');
-    expect(c.seat).toBe(0);
+    expect(c.session.seat).toBe(0);
   });
 });
 
@@ -227,25 +232,25 @@ describe('PIN tables and their invite', () => {
     const { socket, table, c } = await connectedToSeatedHost();
     const invite = 'i'.repeat(43);
     socket.answers['table:join'] = () => ({ ok: true, tableId: table.id, seat: 1, token: TOKEN, table, invite });
-    expect(await c.join(table.id, 'Bob', '1234', invite)).toBe(true);
+    expect(await c.session.join(table.id, 'Bob', '1234', invite)).toBe(true);
     expect(socket.sent.find((m) => m.event === 'table:join')!.payload).toEqual({ tableId: table.id, name: 'Bob', invite });
-    expect(c.invite).toBe(invite);
-    await c.leave();
-    expect(c.invite).toBeNull();
+    expect(c.session.invite).toBe(invite);
+    await c.session.leave();
+    expect(c.session.invite).toBeNull();
   });
 
   it('tells how long to wait after too many wrong PINs, in seconds or minutes', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
     socket.answers['table:join'] = () => ({ ok: false, code: 'TOO_MANY_ATTEMPTS', message: 'try again in 30 s', retryAfterMs: 29_500 });
-    expect(await c.join(table.id, 'Bob', '1234')).toBe(false);
-    expect(c.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitSeconds', params: { n: 30 } });
+    expect(await c.session.join(table.id, 'Bob', '1234')).toBe(false);
+    expect(c.notices.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitSeconds', params: { n: 30 } });
     socket.answers['table:join'] = () => ({ ok: false, code: 'TOO_MANY_ATTEMPTS', message: 'try again in 1700 s', retryAfterMs: 1_700_000 });
-    expect(await c.join(table.id, 'Bob', '1234')).toBe(false);
-    expect(c.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitMinutes', params: { n: 29 } });
+    expect(await c.session.join(table.id, 'Bob', '1234')).toBe(false);
+    expect(c.notices.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', key: 'error.waitMinutes', params: { n: 29 } });
   });
   it('keeps a finished game’s token when its table closes, lists and exports with it, and drops what the host no longer has', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    expect(await c.join(table.id, 'Ada')).toBe(true);
+    expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
     const view = viewFor(startGame(3), 0);
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
@@ -256,26 +261,26 @@ describe('PIN tables and their invite', () => {
     const summary = { id: table.id, name: table.name, players: 3, seats: [], fame: [], winners: [], createdAt: 1, finishedAt: 2, actions: 0 };
     const other = { ...summary, id: 'other0000001' }; // the host's own machine sees others’ games too
     socket.answers['archive:list'] = () => ({ ok: true, games: [other, summary] });
-    expect((await c.finishedGames()).map((g) => g.id)).toEqual([table.id]);
+    expect((await c.replays.finishedGames()).map((g) => g.id)).toEqual([table.id]);
     expect(socket.sent.filter((s) => s.event === 'archive:list').map((s) => s.payload)).toEqual([{ tokens: [TOKEN] }]);
     socket.answers['archive:export'] = () => ({ ok: true, record: { format: 'chronicle-record' } });
-    expect(await c.finishedRecord(table.id)).toEqual({ format: 'chronicle-record' });
+    expect(await c.replays.finishedRecord(table.id)).toEqual({ format: 'chronicle-record' });
     expect(socket.sent.at(-1)).toEqual({ event: 'archive:export', payload: { tableId: table.id, token: TOKEN } });
 
     socket.answers['archive:list'] = () => ({ ok: true, games: [other] }); // the host's files were cleared
-    expect(await c.finishedGames()).toEqual([]);
+    expect(await c.replays.finishedGames()).toEqual([]);
     expect(JSON.parse(localStorage.getItem('chronicle.finished')!)).toEqual([]);
   });
 
   it('keeps a finished game’s token when the player leaves its game-over screen first', async () => {
     const { socket, table, c } = await connectedToSeatedHost();
-    expect(await c.join(table.id, 'Ada')).toBe(true);
+    expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
     const view = viewFor(startGame(3), 0);
     socket.push('table:updated', { ...table, phase: 'over' });
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
-    await c.leave();
-    expect(c.hasSeatToken(table.id)).toBe(false);
+    await c.session.leave();
+    expect(c.session.hasSeatToken(table.id)).toBe(false);
     expect(keptGames()).toMatchObject([{ tableId: table.id, token: TOKEN }]);
   });
 
