@@ -7,7 +7,8 @@ import type { ChronicleBridge, NetworkState, NetworkTable } from '../../src/shar
 import { ADVERTISING_OFF } from '../../src/shared/advertising';
 import { i18n } from '../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from '../kit/dom/fake-client.svelte';
-import { start, viewOf } from '../kit/dom/games';
+import { startGame } from '../kit/game/playout';
+import { viewFor } from '../../src/shared/rules/view';
 import { clearPage } from '../kit/dom/page';
 import type { GameRecord } from '../../src/shared/rules/record/record';
 
@@ -180,7 +181,7 @@ describe('App', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="start"]')!.click();
     expect(client.calls.map((c) => c.method)).toContain('start');
     client.table = tableInfo(3, 'playing');
-    client.view = viewOf(start(3), 0);
+    client.view = viewFor(startGame(3), 0);
     flushSync();
     // The game screen is loaded when first shown.
     await vi.waitFor(() => expect(document.querySelector('[data-testid="table"]')).not.toBeNull(), { timeout: 15_000 });

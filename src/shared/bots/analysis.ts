@@ -12,19 +12,11 @@ import { type BotCards, goalsOf } from './cards';
 import { buildState, sampleHidden, templateFor } from './determinize';
 import { Knowledge } from './knowledge';
 import { masterDecide, rollout } from './master';
+import type { ReplayAnalysis } from '../protocol/events';
 import type { BotRng } from './prng';
 
-export interface DecisionAnalysis {
-  readonly master: Action;
-  /** Estimated chance (0–1) that the seat wins the game after the Master's move. */
-  readonly masterWin: number;
-  readonly played: Action;
-  readonly playedWin: number;
-  /** Worlds both moves were played out in. */
-  readonly worlds: number;
-  /** What was decided: a card to play, or the answer to an ability (so the moves can be told in words). */
-  readonly kind: 'play' | DecisionKind;
-}
+/** The Master's move and the move played at one decision, each with its estimated chance to win: what the host sends a replay viewer. */
+export type DecisionAnalysis = ReplayAnalysis;
 
 /**
  * `views`: the seat's views from the start of the game up to the decision (the last one);

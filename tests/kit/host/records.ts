@@ -42,32 +42,28 @@ export function replayedState(dataDir: string, tableId: string): GameState {
   return r.value.state;
 }
 
-/** Every state of the game on disk, indexed by version. */
-export function statesFromDisk(dataDir: string, tableId: string): GameState[] {
+/** Every state of the game on disk, indexed by version, and the engine's events of each version. */
+function historyFromDisk(dataDir: string, tableId: string): { states: GameState[]; log: GameEventBatch[] } {
   const { record } = recordFromDisk(dataDir, tableId);
   const start = newGame({ players: record.players, options: record.options, seed: record.seed });
   if (!start.ok) throw new Error(start.error.message);
   const states = [start.value.state];
+  const log: GameEventBatch[] = [{ version: start.value.state.version, events: start.value.events }];
   for (const a of record.actions) {
     const step = applyAction(states.at(-1)!, a);
     if (!step.ok) throw new Error(`${step.error.code} replaying ${JSON.stringify(a)}`);
     states.push(step.value.state);
+    log.push({ version: step.value.state.version, events: step.value.events });
   }
-  return states;
+  return { states, log };
+}
+
+/** Every state of the game on disk, indexed by version. */
+export function statesFromDisk(dataDir: string, tableId: string): GameState[] {
+  return historyFromDisk(dataDir, tableId).states;
 }
 
 /** The engine's events of every version of the game on disk (what the host's log must hold). */
 export function eventsFromDisk(dataDir: string, tableId: string): GameEventBatch[] {
-  const { record } = recordFromDisk(dataDir, tableId);
-  const start = newGame({ players: record.players, options: record.options, seed: record.seed });
-  if (!start.ok) throw new Error(start.error.message);
-  let state = start.value.state;
-  const log: GameEventBatch[] = [{ version: state.version, events: start.value.events }];
-  for (const a of record.actions) {
-    const step = applyAction(state, a);
-    if (!step.ok) throw new Error(`${step.error.code} replaying ${JSON.stringify(a)}`);
-    state = step.value.state;
-    log.push({ version: state.version, events: step.value.events });
-  }
-  return log;
+  return historyFromDisk(dataDir, tableId).log;
 }

@@ -7,7 +7,7 @@ import { AnalysisBusy, ReplaySession } from '../../../src/main/host/replay/repla
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomRecord } from '../../kit/game/playout';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
-import { startGame } from '../../kit/game/bots';
+import { startGame } from '../../kit/game/playout';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 

@@ -9,7 +9,8 @@ import defaultSet from '../../../src/shared/rules/card-set/default-set.json';
 import GameScreen from '../../../src/renderer/src/screens/GameScreen.svelte';
 import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
-import { playUntil, viewOf } from '../../kit/dom/games';
+import { playUntil } from '../../kit/game/playout';
+import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -19,7 +20,7 @@ function show(state: GameState, seat: number): FakeClient {
   const client = new FakeClient();
   client.table = tableInfo(state.players);
   client.seat = seat;
-  client.view = viewOf(state, seat);
+  client.view = viewFor(state, seat);
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;

@@ -2,13 +2,15 @@
 // guide's order, once; none before its moment; the round's end only after the first round.
 import { describe, expect, it } from 'vitest';
 import { STEPS, type StepId, currentStep, due } from '../../../src/renderer/src/lib/tutorial.svelte';
-import { playUntil, start, viewOf } from '../../kit/dom/games';
+import { playUntil, startGame } from '../../kit/game/playout';
+import type { GameState } from '../../../src/shared/rules/state';
+import { viewFor } from '../../../src/shared/rules/view';
 
-const at = (state: ReturnType<typeof start>, me = 0, deciding = false) => ({ view: viewOf(state, me), me, deciding });
+const at = (state: GameState, me = 0, deciding = false) => ({ view: viewFor(state, me), me, deciding });
 
 describe('the guided round', () => {
   it('opens with the welcome, the history cards and the hand, in that order, each once read', () => {
-    const moment = at(start(3));
+    const moment = at(startGame(3));
     const read: StepId[] = [];
     for (const expected of ['welcome', 'history', 'hand'] as const) {
       expect(currentStep(read, moment)).toBe(expected);

@@ -9,7 +9,8 @@ import GameScreen from '../../../src/renderer/src/screens/GameScreen.svelte';
 import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { i18n } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
-import { playUntil, start, viewOf } from '../../kit/dom/games';
+import { playUntil, startGame } from '../../kit/game/playout';
+import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -18,7 +19,7 @@ function show(state: GameState, seat: number | null): FakeClient {
   const client = new FakeClient();
   client.table = tableInfo(state.players);
   client.seat = seat;
-  client.view = viewOf(state, seat ?? 'spectator');
+  client.view = viewFor(state, seat ?? 'spectator');
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -33,7 +34,7 @@ describe('hand', () => {
   it('highlights exactly the legal cards of the seat to play, and dims the others', () => {
     const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 1);
     const seat = decider(state);
-    const view = viewOf(state, seat);
+    const view = viewFor(state, seat);
     show(state, seat);
     const legal = new Set(view.legalActions.flatMap((a) => ('play' in a ? [a.play] : [])));
     const highlighted = all('[data-testid="hand"] [data-legal="true"]').map((e) => e.dataset['card']);
@@ -44,7 +45,7 @@ describe('hand', () => {
   });
 
   it('sends the legal play of a clicked card, and nothing for a dimmed one', () => {
-    const state = start(3);
+    const state = startGame(3);
     const seat = decider(state);
     const client = show(state, seat);
     const dimmed = all('[data-testid="hand"] button.dimmed')[0];
@@ -60,11 +61,11 @@ describe('hand', () => {
     // The seat to play holds the lead suit: its other cards must wait (ruling 2).
     const state = playUntil(4, (s) => {
       if (s.pending || s.meeting.plays.length !== 1 || s.meeting.leadSuit === null) return false;
-      return Object.values(viewOf(s, decider(s)).unplayable).includes('MUST_FOLLOW_SUIT');
+      return Object.values(viewFor(s, decider(s)).unplayable).includes('MUST_FOLLOW_SUIT');
     });
     const seat = decider(state);
     show(state, seat);
-    const view = viewOf(state, seat);
+    const view = viewFor(state, seat);
     const id = Object.keys(view.unplayable)[0]!;
     document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${id}"]`)!.click();
     flushSync();
@@ -81,7 +82,7 @@ describe('hand', () => {
   });
 
   it('plays the card numbered by a key press', () => {
-    const state = start(3);
+    const state = startGame(3);
     const client = show(state, decider(state));
     const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
@@ -89,7 +90,7 @@ describe('hand', () => {
   });
 
   it('gives each key to one part of the table: a panel open over it takes the numbers from the hand', () => {
-    const state = start(3);
+    const state = startGame(3);
     const client = show(state, decider(state));
     const first = all('[data-testid="hand"] [data-legal="true"]')[0]!;
     const press = (key: string): void => {
@@ -111,7 +112,7 @@ describe('hand', () => {
   });
 
   it('shows no playable card to a seat that is not acting', () => {
-    const state = start(3);
+    const state = startGame(3);
     const other = (decider(state) + 1) % 3;
     const client = show(state, other);
     expect(all('[data-legal="true"]')).toEqual([]);
@@ -128,7 +129,7 @@ describe('decision prompt', () => {
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
     const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
     const seat = state.pending!.seat;
-    const view = viewOf(state, seat);
+    const view = viewFor(state, seat);
     const client = show(state, seat);
     const legal = view.legalActions.map((a) => ('choose' in a ? a.choose : null));
     const key = (c: { target?: number | undefined; card?: string | undefined }) => `${c.target ?? ''}:${c.card ?? ''}`;
@@ -177,7 +178,12 @@ describe('decision prompt', () => {
 
 describe('hidden information', () => {
   it('shows a face-down card of another seat as a back, with no id or name anywhere in the DOM', () => {
-    const state = playUntil(3, (s) => s.meeting.plays.some((p) => p.faceDown) && !s.over);
+    // A face-down play the next seat has not seen in the player's hand by Insight.
+    const unseen = (s: GameState) => {
+      const down = s.meeting.plays.find((p) => p.faceDown);
+      return !!down && !s.over && viewFor(s, (down.seat + 1) % s.players).insight?.target !== down.seat;
+    };
+    const state = playUntil(3, unseen);
     const hidden = state.meeting.plays.find((p) => p.faceDown)!;
     const viewer = (hidden.seat + 1) % state.players;
     const viewerHand = new Set(state.hands[viewer]);
@@ -228,12 +234,12 @@ describe('seats and spectators', () => {
   });
 
   it('counts down on an absent seat until a bot may take it', () => {
-    const state = start(3);
+    const state = startGame(3);
     const client = new FakeClient();
     const info = tableInfo(3);
     client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
     client.seat = 0;
-    client.view = viewOf(state, 0);
+    client.view = viewFor(state, 0);
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     const countdowns = all('[data-testid="handover-countdown"]');
@@ -253,7 +259,7 @@ describe('seats and spectators', () => {
   });
 
   it('moves between hand cards with the arrow keys', () => {
-    const state = start(3);
+    const state = startGame(3);
     show(state, 0);
     const buttons = all('[data-testid="hand"] button');
     buttons[0]!.focus();
@@ -286,11 +292,11 @@ describe('panels', () => {
   });
 
   it("keeps the game log at the round's end while its summary is open, and goes on once it is closed", () => {
-    const state = start(4);
+    const state = startGame(4);
     const client = new FakeClient();
     client.table = tableInfo(4);
     client.seat = 0;
-    client.view = viewOf(state, 0);
+    client.view = viewFor(state, 0);
     const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
     client.log = [
       { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
@@ -319,7 +325,7 @@ describe('panels', () => {
 
 describe('hints', () => {
   it('asks the host with H on your turn and shows the Master’s suggestion by name', async () => {
-    const state = start(3);
+    const state = startGame(3);
     const seat = decider(state);
     const client = show(state, seat);
     const suggested = client.view!.legalActions[0]!;
@@ -334,7 +340,7 @@ describe('hints', () => {
   });
 
   it('offers no hint when it is not your turn or the table does not allow hints', () => {
-    const state = start(3);
+    const state = startGame(3);
     const seat = decider(state);
     show(state, (seat + 1) % 3);
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();
@@ -343,7 +349,7 @@ describe('hints', () => {
     const client = new FakeClient();
     client.table = { ...tableInfo(3), hints: false };
     client.seat = seat;
-    client.view = viewOf(state, seat);
+    client.view = viewFor(state, seat);
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();
@@ -367,7 +373,7 @@ describe('in the desktop app', () => {
 
   it('tells the app once when your turn comes, with the table named, and not on others’ turns', () => {
     const bridge = withBridge();
-    const state = start(3);
+    const state = startGame(3);
     const seat = decider(state);
     const client = show(state, seat);
     expect(bridge.yourTurn).toHaveBeenCalledExactlyOnceWith({ title: 'Chronicle', body: `Your turn at ${client.table!.name}: play a card` });
@@ -383,7 +389,7 @@ describe('in the desktop app', () => {
 
   it('shows the app’s notice and quit settings, and changes them through the bridge', async () => {
     const bridge = withBridge();
-    const state = start(3);
+    const state = startGame(3);
     show(state, decider(state));
     await vi.waitFor(() => {
       flushSync();
@@ -401,7 +407,7 @@ describe('in the desktop app', () => {
   });
 
   it('shows no app settings in a browser', () => {
-    const state = start(3);
+    const state = startGame(3);
     show(state, decider(state));
     expect(document.querySelector('[data-testid="turn-notice"]')).toBeNull();
   });

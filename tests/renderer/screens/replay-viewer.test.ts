@@ -10,7 +10,7 @@ import { type GameState, applyAction, currentDecider, legalActions, viewFor } fr
 import { DEFAULT_BOOK } from '../../../src/shared/card-book';
 import { actionText } from '../../../src/renderer/src/lib/action-text';
 import { t } from '../../../src/renderer/src/lib/i18n/index.svelte';
-import { start } from '../../kit/dom/games';
+import { startGame } from '../../kit/game/playout';
 import { FakeClient } from '../../kit/dom/fake-client.svelte';
 import { clearPage } from '../../kit/dom/page';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
@@ -25,7 +25,7 @@ afterEach(() => {
 
 /** A seeded game's first states, as the host's replay gives them. */
 function played(actions: number): { states: GameState[]; actors: number[] } {
-  const states = [start(4, 'replay-viewer')];
+  const states = [startGame(4, 'replay-viewer')];
   const actors: number[] = [];
   for (let i = 0; i < actions; i++) {
     const s = states.at(-1)!;

@@ -6,7 +6,7 @@ import { buildState, sampleHidden, templateFor } from '../../../src/shared/bots/
 import { Knowledge } from '../../../src/shared/bots/knowledge';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { DEFAULT_CARD_SET, type GameState, applyAction, legalActions, viewFor } from '../../../src/shared/rules';
-import { OPTION_SETS, randomGame } from '../../kit/game/bots';
+import { OPTION_SETS, randomGame } from '../../kit/game/playout';
 
 const cards = botCards(DEFAULT_CARD_SET);
 

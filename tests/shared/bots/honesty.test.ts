@@ -2,7 +2,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Bot, type BotLevel, createBot } from '../../../src/shared/bots/index';
 import { type PlayerView, type RoundDeal, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../../../src/shared/rules';
-import { randomGame } from '../../kit/game/bots';
+import { randomGame } from '../../kit/game/playout';
 
 /** Every field of a PlayerView: the compiler fails here when the view gains or loses one. */
 const VIEW_FIELDS: Record<keyof PlayerView, true> = {

@@ -5,7 +5,7 @@ import { Judge } from '../../../src/shared/bots/adept-values';
 import { boardFromState } from '../../../src/shared/bots/board';
 import { botCards } from '../../../src/shared/bots/cards';
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules';
-import { randomGame } from '../../kit/game/bots';
+import { randomGame } from '../../kit/game/playout';
 
 const cards = botCards(DEFAULT_CARD_SET);
 

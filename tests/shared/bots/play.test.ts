@@ -4,7 +4,14 @@ import { playGame } from '../../../src/shared/bots/arena';
 import { type BotLevel, createBot } from '../../../src/shared/bots/index';
 import type { Action, PlayerView } from '../../../src/shared/rules';
 import { games } from '../../kit/soak';
-import { OPTION_SETS, percentile } from '../../kit/game/bots';
+import { OPTION_SETS } from '../../kit/game/playout';
+
+/** Percentile of a list of numbers (p in 0…1). */
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
 
 const LEVELS: readonly BotLevel[] = ['novice', 'adept', 'master'];
 // Full count under `npm run test:soak` (tests/kit/soak.ts).

@@ -4,7 +4,7 @@ import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
 import { JsonText } from '../../../../src/main/host/transport/json-text';
 import { wireParser } from '../../../../src/main/host/transport/wire';
-import { startGame } from '../../../kit/game/bots';
+import { startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
 
 function decoded(text: string): Packet {

@@ -9,7 +9,7 @@ import type { FinishedGame } from '../../../../src/shared/protocol/archive';
 import type { GameRecord } from '../../../../src/shared/rules/record/record';
 import { viewFor } from '../../../../src/shared/rules';
 import { FakeClient } from '../../../kit/dom/fake-client.svelte';
-import { start } from '../../../kit/dom/games';
+import { startGame } from '../../../kit/game/playout';
 import { clearPage } from '../../../kit/dom/page';
 import { replayState } from '../../../../src/renderer/src/lib/replay.svelte';
 
@@ -50,7 +50,7 @@ describe('the lobby’s finished games', () => {
     const client = new FakeClient();
     client.finished = [game];
     client.savedRecord = { format: 'chronicle-record', id: game.id } as unknown as GameRecord;
-    const state = start(3, 'my-finished');
+    const state = startGame(3, 'my-finished');
     client.openReplay = (record: unknown) => {
       client.calls.push({ method: 'openReplay', args: [record] });
       return Promise.resolve({ players: 3, last: 0, actors: [], failure: null });

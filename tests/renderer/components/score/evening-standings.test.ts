@@ -9,7 +9,8 @@ import GameScreen from '../../../../src/renderer/src/screens/GameScreen.svelte';
 import TableRoom from '../../../../src/renderer/src/screens/TableRoom.svelte';
 import { connectionContext } from '../../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
-import { playUntil, start, viewOf } from '../../../kit/dom/games';
+import { playUntil, startGame } from '../../../kit/game/playout';
+import { viewFor } from '../../../../src/shared/rules/view';
 import { clearPage } from '../../../kit/dom/page';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -30,7 +31,7 @@ function game(state: GameState, standings?: Standings): FakeClient {
   const client = new FakeClient();
   client.table = { ...tableInfo(state.players), ...(standings ? { standings } : {}) };
   client.seat = 0;
-  client.view = viewOf(state, 0);
+  client.view = viewFor(state, 0);
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -42,7 +43,7 @@ const rows = (root: ParentNode): string[][] =>
 
 describe('the evening beside the game', () => {
   it('says who has won how many, best first, and opens the whole standings with your row marked', () => {
-    game(start(4), TWO_GAMES);
+    game(startGame(4), TWO_GAMES);
     const shown = panel()!;
     expect(shown.dataset['games']).toBe('2');
     const summary = shown.querySelector<HTMLElement>('[data-testid="evening-summary"]')!;
@@ -63,7 +64,7 @@ describe('the evening beside the game', () => {
   });
 
   it('is not there at a table’s first game', () => {
-    game(start(4));
+    game(startGame(4));
     expect(panel()).toBeNull();
   });
 

@@ -9,7 +9,8 @@ import { connectionContext } from '../../../../src/renderer/src/lib/connection/c
 import { phoneSettings } from '../../../../src/renderer/src/lib/phone/settings.svelte';
 import { TURN_BUZZ } from '../../../../src/renderer/src/lib/phone/turn-alert';
 import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
-import { playUntil, viewOf } from '../../../kit/dom/games';
+import { playUntil } from '../../../kit/game/playout';
+import { viewFor } from '../../../../src/shared/rules/view';
 import { clearPage } from '../../../kit/dom/page';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -150,7 +151,7 @@ describe('your turn', () => {
       const client = new FakeClient();
       client.table = tableInfo(state.players);
       client.seat = viewer;
-      client.view = viewOf(state, viewer);
+      client.view = viewFor(state, viewer);
       app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
       flushSync();
     };

@@ -10,7 +10,8 @@ import { MAX_KEPT, keepGame, keptGames } from '../../../../src/renderer/src/lib/
 import type { ClientSocket, SocketLifecycle } from '../../../../src/renderer/src/lib/connection/socket';
 import { MAX_MESSAGE_BYTES } from '../../../../src/shared/protocol/limits';
 import { tableInfo } from '../../../kit/dom/fake-client.svelte';
-import { start, viewOf } from '../../../kit/dom/games';
+import { startGame } from '../../../kit/game/playout';
+import { viewFor } from '../../../../src/shared/rules/view';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -64,7 +65,7 @@ function seatedHost(socket: FakeSocket, phase: 'lobby' | 'playing' = 'playing') 
   socket.answers['table:list'] = () => ({ ok: true, tables: [table] });
   socket.answers['table:join'] = () => ({ ok: true, tableId: table.id, seat: 0, token: TOKEN, table });
   socket.answers['table:resume'] = () => ({ ok: true, tableId: table.id, seat: 0, table, lastSeq: 7 });
-  socket.answers['game:sync'] = () => ({ ok: true, view: viewOf(start(3), 0) });
+  socket.answers['game:sync'] = () => ({ ok: true, view: viewFor(startGame(3), 0) });
   socket.answers['game:act'] = () => ({ ok: true, version: 1 });
   return table;
 }
@@ -251,7 +252,7 @@ describe('PIN tables and their invite', () => {
     const { socket, table, c } = await connectedToSeatedHost();
     expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
-    const view = viewOf(start(3), 0);
+    const view = viewFor(startGame(3), 0);
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
     socket.push('table:closed', table.id); // archived at once
     expect(localStorage.getItem(`chronicle.seat.${table.id}`)).toBeNull();
@@ -275,7 +276,7 @@ describe('PIN tables and their invite', () => {
     const { socket, table, c } = await connectedToSeatedHost();
     expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
-    const view = viewOf(start(3), 0);
+    const view = viewFor(startGame(3), 0);
     socket.push('table:updated', { ...table, phase: 'over' });
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
     await c.session.leave();

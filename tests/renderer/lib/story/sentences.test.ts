@@ -4,13 +4,14 @@
 // pronoun belongs, and nothing is left unfilled ({card}, "?", "A(z)").
 import { describe, expect, it } from 'vitest';
 import { BotRng } from '../../../../src/shared/bots/prng';
-import { type DecisionKind, type GameEvent, applyAction, currentDecider, legalActions, newGame } from '../../../../src/shared/rules';
+import type { DecisionKind, GameEvent } from '../../../../src/shared/rules';
 import { DECISIONS } from '../../../../src/shared/rules/effects/registry';
 import type { Language, Seat } from '../../../../src/shared/rules/types';
 import { type VisibleEvent, redactEvent } from '../../../../src/shared/rules/view';
 import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { type StoryContext, linesOf } from '../../../../src/renderer/src/lib/story/describe';
+import { playout } from '../../../kit/game/playout';
 
 const LANGS: readonly Language[] = ['en', 'hu', 'fr'];
 // Ann starts with a vowel (French elides "de" before it); none of these is part of a card's or a history card's name.
@@ -129,18 +130,7 @@ describe('the story tells the reader as "you", for every event kind, role and la
 
 /** Every event of a whole game of random legal moves. */
 function randomGame(players: number): GameEvent[] {
-  const made = newGame({ players, seed: `sentences-${players}` });
-  if (!made.ok) throw new Error(made.error.message);
-  const rng = new BotRng(players);
-  const events = [...made.value.events];
-  let state = made.value.state;
-  while (!state.over) {
-    const next = applyAction(state, rng.pick(legalActions(state, currentDecider(state)!)));
-    if (!next.ok) throw new Error(next.error.message);
-    events.push(...next.value.events);
-    state = next.value.state;
-  }
-  return events;
+  return [...playout({ players, seed: `sentences-${players}` }, new BotRng(players))].flatMap((step) => step.events);
 }
 
 describe('the samples cover what the engine tells', () => {
