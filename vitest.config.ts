@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
           setupFiles: ['tests/kit/dom/languages.ts'],
+          // A screen's first test pays for importing it (the game screen, the replay viewer):
+          // seconds on a loaded 2-core machine, past Vitest's 5 s default.
+          testTimeout: 15_000,
         },
       },
     ],

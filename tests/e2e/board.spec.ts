@@ -43,6 +43,21 @@ const BOARD_TEXT = `(() => {
   return { version, lines, rest: rest.map((text) => ({ version, kind: '', text })) };
 })()`;
 
+/** What the board's middle row cuts off, in the page: meeting cards below its bottom, a scoring table wider than its box. */
+const BOARD_CLIPPED = `(() => {
+  const out = [];
+  const middle = document.querySelector('.middle');
+  if (!middle) return out;
+  const bottom = middle.getBoundingClientRect().bottom + 1;
+  for (const card of middle.querySelectorAll('[data-testid="meeting"] [data-card]')) {
+    if (card.getBoundingClientRect().bottom > bottom) out.push('a meeting card below the row');
+  }
+  const scoring = middle.querySelector('.scoring');
+  if (scoring && scoring.scrollWidth > scoring.clientWidth + 1) out.push('the scoring table ' + scoring.scrollWidth + ' > ' + scoring.clientWidth + ' px wide');
+  if (scoring && scoring.getBoundingClientRect().bottom > bottom && scoring.querySelector('tbody tr:last-child')?.getBoundingClientRect().bottom > bottom) out.push('the scoring table below the row');
+  return out;
+})()`;
+
 test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothing hidden, large type', async ({ browser }) => {
   test.setTimeout(4 * 60_000);
   const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -75,11 +90,16 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
   await shoot(board, 'board-start');
 
   const shown: { lines: ShownLine[]; rest: ShownLine[] }[] = [];
+  const clipped: string[] = [];
   let shotMid = false;
   const look = async (): Promise<void> => {
     // No hand, no seat, no prompt: a spectator's table.
     expect(await board.locator('[data-testid="hand"], [data-testid="hand-card-legal"], [data-testid="choice-option"], [data-testid="table"]').count()).toBe(0);
     shown.push(await board.evaluate<{ lines: ShownLine[]; rest: ShownLine[] }>(BOARD_TEXT));
+    // Nothing read from across the room is cut off: the meeting's cards and the scoring table.
+    const cut = await board.evaluate<string[]>(BOARD_CLIPPED);
+    if (cut.length > 0 && clipped.length === 0) await shoot(board, 'board-cut');
+    if (cut.length > 0) clipped.push(`version ${await board.getByTestId('board').getAttribute('data-version')}: ${cut.join(', ')}`);
     if (!shotMid && (await board.locator('[data-testid="board-story"] li').count()) >= 5 && (await board.getByTestId('meeting').locator('[data-card]').count()) >= 2) {
       shotMid = true;
       await shoot(board, 'board-1920x1080');
@@ -89,6 +109,7 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
   await expect(board.getByTestId('board-over')).toBeVisible();
   await look();
   await shoot(board, 'board-game-over');
+  expect(clipped, 'the board cut off what it shows').toEqual([]);
 
   // The leak scan, judged as a spectator. Negative control: a line naming a card hidden from a
   // spectator at the version it is shown at is found.
