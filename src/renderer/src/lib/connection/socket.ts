@@ -27,12 +27,8 @@ export interface SocketAuth {
 export function createSocket(url: string, auth: SocketAuth): ClientSocket {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
     auth: { ...auth },
-    // WebSocket first: one round trip to a live lobby instead of long-polling's three, which
-    // a phone's busy first seconds feel most (bench/first-load.ts). If the WebSocket fails (a
-    // proxy in the way), long-polling is tried next, so anything between a phone and the host
-    // still works; a page served without a host just keeps retrying.
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
+    // Default transports (long-polling, then upgrade to WebSocket): works through anything
+    // between a phone and the host, and a page served without a host just keeps retrying.
     // Retry at most ~2.6 s apart (2 s ± 30 %), so a restarted host has its players back
     // within 3 s; a handful of players retrying that often costs a LAN host nothing.
     reconnectionDelay: 250,
