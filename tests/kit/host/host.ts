@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import { type Host, type HostOptions, createHost } from '../../../src/main/host/create-host';
 import { silentLog } from '../../../src/main/host/log';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../src/shared/protocol/events';
+import type { Reply } from '../../../src/shared/protocol/events';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -67,15 +68,28 @@ export function connectTo(url: string, o: { autoReconnect?: boolean } = {}): Pro
   });
 }
 
-/** A client bound to its own loopback address (127.x.y.z), as another device on the network would be. */
-export function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
+/**
+ * A client bound to its own loopback address (127.x.y.z), as another device on the network would
+ * be. With `opened`, the socket is added to it at once, for the test to disconnect after.
+ */
+export function connectFrom(url: string, localAddress: string, opened?: ClientSocket[]): Promise<ClientSocket> {
   // socket.io-client hands `localAddress` to the ws client, which binds the connection to it.
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
+  opened?.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
 }
+
+/** A clock the test moves by hand (`clock.t += ms`), for a host started with it. */
+export function manualClock(): { t: number; now: () => number } {
+  const clock = { t: 1_000_000, now: () => clock.t };
+  return clock;
+}
+
+/** Any client event with its acknowledgement, untyped: for refusals of bad or guessed payloads. */
+export const ask = (s: ClientSocket, event: string, payload: unknown): Promise<Reply<object>> => untyped(s).timeout(20_000).emitWithAck(event, payload);
 
 /** Waits for a condition checked every few milliseconds. */
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {

@@ -3,11 +3,10 @@
 // with waits that say how long; a bad seat token never locks out a good one. Clients come
 // from distinct loopback addresses (127.0.x.y): other machines to the host.
 import { afterEach, describe, expect, it } from 'vitest';
-import { io } from 'socket.io-client';
 import type { Reply, Resumed, Seated } from '../../../../src/shared/protocol';
 import { TABLE_GUESSES } from '../../../../src/main/host/guards/table-guesses';
 import { rm } from 'node:fs/promises';
-import { type ClientSocket, type TestHost, startHost, tempDir, untyped } from '../../../kit/host/host';
+import { type ClientSocket, type TestHost, ask, connectFrom, manualClock, startHost, tempDir } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { startedGame } from '../../../kit/host/tables';
 
@@ -20,21 +19,6 @@ afterEach(async () => {
 });
 
 const HOUR = 3_600_000;
-const manualClock = () => {
-  const clock = { t: 1_000_000, now: () => clock.t };
-  return clock;
-};
-
-function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
-  extra.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const ask = (s: ClientSocket, event: string, payload: unknown): Promise<Reply<object>> => untyped(s).timeout(20_000).emitWithAck(event, payload);
 const code = (r: Reply<object>) => (r.ok ? 'ok' : r.code);
 /** The wait a refusal tells, in ms (from its message, which every host version writes). */
 const waitOf = (r: Reply<object>) => (r.ok ? 0 : Number(/in (\d+) s/.exec(r.message)?.[1] ?? NaN) * 1000);
@@ -49,7 +33,7 @@ async function pinTable(h: TestHost, pin: string): Promise<{ tableId: string; ow
 }
 
 /** `n` guessing sockets, one per address 127.0.<block>.2… */
-const guessers = (h: TestHost, block: number, n: number) => Promise.all(Array.from({ length: n }, (_, i) => connectFrom(h.url, `127.0.${block}.${i + 2}`)));
+const guessers = (h: TestHost, block: number, n: number) => Promise.all(Array.from({ length: n }, (_, i) => connectFrom(h.url, `127.0.${block}.${i + 2}`, extra)));
 
 describe('the invite secret', () => {
   it('goes to the table’s players only, never to the lobby list, its updates or spectators', async () => {
@@ -60,13 +44,13 @@ describe('the invite secret', () => {
     const listed = await ask(listener, 'table:list', {});
     const { tableId, owner, invite } = await pinTable(host, '2468');
     expect(invite).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const guest = new Player(await connectFrom(host.url, '127.0.9.2'));
+    const guest = new Player(await connectFrom(host.url, '127.0.9.2', extra));
     const joined = await guest.join(tableId, 'Guest', { pin: '2468' });
     expect(joined).toMatchObject({ ok: true, invite });
     // The owner coming back on a new connection gets it again with the seat.
     const back = new Player(await host.connect());
     expect(await back.request<Resumed>('table:resume', { tableId, token: owner.token })).toMatchObject({ ok: true, invite });
-    const watcher = await connectFrom(host.url, '127.0.9.3');
+    const watcher = await connectFrom(host.url, '127.0.9.3', extra);
     const watched = await ask(watcher, 'table:spectate', { tableId, pin: '2468' });
     expect(watched.ok).toBe(true);
     const everythingPublic = JSON.stringify([listed, await ask(listener, 'table:list', {}), watched, pushed]);
@@ -87,7 +71,7 @@ describe('the invite secret', () => {
     expect(replies.filter((r) => r.ok)).toEqual([]);
     expect(replies.filter((r) => code(r) === 'WRONG_PIN').length).toBeLessThanOrEqual(TABLE_GUESSES.burst + TABLE_GUESSES.reserve);
     // The right PIN is refused unseen now, from everywhere: the table's guesses are used up...
-    const fresh = await connectFrom(host.url, '127.0.2.2');
+    const fresh = await connectFrom(host.url, '127.0.2.2', extra);
     expect(code(await ask(fresh, 'table:join', { tableId, name: 'Friend', pin: '7315' }))).toBe('TOO_MANY_ATTEMPTS');
     // ...but the link's invite gets in at once, from a new address and from a guessing one.
     expect(await ask(fresh, 'table:join', { tableId, name: 'Friend', invite })).toMatchObject({ ok: true, seat: 1 });
@@ -95,7 +79,7 @@ describe('the invite secret', () => {
     expect(await ask(sockets[1]!, 'table:spectate', { tableId, invite })).toMatchObject({ ok: true });
     // A wrong invite is told apart from a wrong PIN and counts against nothing.
     const stale = 'A'.repeat(43);
-    const other = await connectFrom(host.url, '127.0.2.3');
+    const other = await connectFrom(host.url, '127.0.2.3', extra);
     for (let i = 0; i < 20; i++) expect(code(await ask(other, 'table:spectate', { tableId, invite: stale }))).toBe('BAD_INVITE');
     expect(await ask(other, 'table:join', { tableId, name: 'Late', invite })).toMatchObject({ ok: true, seat: 3 });
   });
@@ -113,7 +97,7 @@ describe('the invite secret', () => {
       expect(await ask(sockets[0]!, 'table:resume', { tableId, token: owner.token })).toMatchObject({ ok: true, seat: 0 });
       await host.dispose();
       host = await startHost({ clock, dataDir });
-      const friend = await connectFrom(host.url, '127.0.8.200');
+      const friend = await connectFrom(host.url, '127.0.8.200', extra);
       expect(await ask(friend, 'table:join', { tableId, name: 'Friend', invite })).toMatchObject({ ok: true, seat: 1, invite });
     } finally {
       await host?.dispose();
@@ -141,7 +125,7 @@ describe('typed PINs', () => {
     expect(guess).toBeGreaterThan(TABLE_GUESSES.burst); // it used up the table's common guesses
     // The friend arrives the moment after one more of its guesses.
     expect(['WRONG_PIN', 'TOO_MANY_ATTEMPTS']).toContain(code(await ask(nuisance!, 'table:join', { tableId, name: 'Eve', pin: '0000' })));
-    const friend = new Player(await connectFrom(host.url, '127.0.4.2'));
+    const friend = new Player(await connectFrom(host.url, '127.0.4.2', extra));
     expect(await friend.join(tableId, 'Friend', { pin: '4321' })).toMatchObject({ ok: true });
   });
 
@@ -164,7 +148,7 @@ describe('typed PINs', () => {
     expect(checked).toBeLessThanOrEqual(bound);
     expect(checked).toBeGreaterThan(0);
     // A friend who was told the PIN hears how long to wait: never the hour-long locks of old.
-    const friend = new Player(await connectFrom(host.url, '127.0.6.2'));
+    const friend = new Player(await connectFrom(host.url, '127.0.6.2', extra));
     const refused = await friend.join(tableId, 'Friend', { pin: '9999' });
     expect(code(refused)).toBe('TOO_MANY_ATTEMPTS');
     expect(!refused.ok && refused.retryAfterMs).toBeGreaterThan(0);
@@ -179,7 +163,7 @@ describe('seat tokens', () => {
     const clock = manualClock();
     host = await startHost({ clock });
     const t = await startedGame(host, 3);
-    const device = await connectFrom(host.url, '127.0.7.2');
+    const device = await connectFrom(host.url, '127.0.7.2', extra);
     const forged = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(3, '0')}${'A'.repeat(40)}`);
     const replies = [];
     for (const token of forged) replies.push(await ask(device, 'table:resume', { tableId: t.tableId, token }));

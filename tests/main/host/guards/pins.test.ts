@@ -2,9 +2,8 @@
 // delays that grow; a flood of guesses, from one socket or twenty, finds nothing. (The invite
 // link and a friend's way in under attack: invites.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
-import { io } from 'socket.io-client';
 import type { Reply, Seated } from '../../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, startHost, untyped } from '../../../kit/host/host';
+import { type ClientSocket, type TestHost, ask, connectFrom, manualClock, startHost } from '../../../kit/host/host';
 import { TABLE_GUESSES } from '../../../../src/main/host/guards/table-guesses';
 import { Player } from '../../../kit/clients/player';
 import { seatPlayers, startedGame } from '../../../kit/host/tables';
@@ -17,23 +16,6 @@ afterEach(async () => {
   host = undefined;
 });
 
-/** A clock the test moves by hand. */
-const manualClock = () => {
-  const clock = { t: 1_000_000, now: () => clock.t };
-  return clock;
-};
-
-/** A client whose connection comes from another loopback address (127.0.0.n): another machine to the host. */
-function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
-  extra.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const ask = (s: ClientSocket, event: string, payload: unknown): Promise<Reply<object>> => untyped(s).timeout(20_000).emitWithAck(event, payload);
 
 /** A PIN table in its lobby, created by its owner; returns its id. */
 async function pinTable(h: TestHost, pin: string): Promise<string> {
@@ -76,7 +58,7 @@ describe('PIN guessing', () => {
     const clock = manualClock();
     host = await startHost({ clock });
     const tableId = await pinTable(host, '0042');
-    const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => connectFrom(host!.url, `127.0.0.${i + 2}`)));
+    const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => connectFrom(host!.url, `127.0.0.${i + 2}`, extra)));
     const pins = allPins();
     const replies: Reply<object>[] = [];
     for (let i = 0; i < pins.length; i += 1000) {
@@ -93,7 +75,7 @@ describe('PIN guessing', () => {
     const clock = manualClock();
     host = await startHost({ clock });
     const tableId = await pinTable(host, '9999');
-    const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => connectFrom(host!.url, `127.0.1.${i + 2}`)));
+    const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => connectFrom(host!.url, `127.0.1.${i + 2}`, extra)));
     const dayEnd = clock.t + 24 * 3_600_000;
     let tried = 0;
     let guess = 0;
@@ -113,7 +95,7 @@ describe('PIN guessing', () => {
     expect(tried).toBeLessThan(100); // under 1 % of the 10,000 PINs
     // The next wait over, the right PIN gets in (from an address that never guessed).
     clock.t += 3_600_000;
-    const friend = new Player(await connectFrom(host.url, '127.0.2.2'));
+    const friend = new Player(await connectFrom(host.url, '127.0.2.2', extra));
     expect((await friend.join(tableId, 'Friend', { pin: '9999' })).ok).toBe(true);
   }, 60_000);
 
@@ -134,7 +116,7 @@ describe('seat token guessing', () => {
     const clock = manualClock();
     host = await startHost({ clock });
     const t = await startedGame(host, 3);
-    const thief = await connectFrom(host.url, '127.0.3.2');
+    const thief = await connectFrom(host.url, '127.0.3.2', extra);
     const forged = Array.from({ length: 200 }, (_, i) => `${String(i).padStart(3, '0')}${'A'.repeat(40)}`);
     const replies = await Promise.all(forged.map((token) => ask(thief, 'table:resume', { tableId: t.tableId, token })));
     expect(replies.filter((r) => r.ok)).toEqual([]);

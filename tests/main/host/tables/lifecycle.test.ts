@@ -2,9 +2,8 @@
 // connected to are parked to disk and come back with any seat token, one address cannot fill
 // the host's table limit.
 import { afterEach, describe, expect, it } from 'vitest';
-import { io } from 'socket.io-client';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { type TestHost, connectFrom, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { startedGame } from '../../../kit/host/tables';
 import { rm } from 'node:fs/promises';
@@ -26,14 +25,6 @@ async function start(): Promise<TestHost> {
   const h = await startHost({ dataDir, clock, maxTables: 64, lifecycle });
   hosts.push(h);
   return h;
-}
-
-function connectFrom(url: string, localAddress: string): Promise<ClientSocket> {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 const create = (p: Player, name: string) => p.request<Seated>('table:create', { name, players: 3, playerName: 'P' });
