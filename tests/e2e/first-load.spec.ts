@@ -2,27 +2,10 @@
 // messages and no other's, shows that language from its first render (no flash of English),
 // and brings neither zod nor the parts loaded on first use (the guide, the help's rulings).
 // bench/first-load.ts measures its size and speed; this checks what it is made of.
-import http from 'node:http';
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import sirv from 'sirv';
 import { expect, test, type Page } from '@playwright/test';
+import { servedBuild } from '../kit/pages/static-build';
 
-const ROOT = 'out/renderer';
-let server: http.Server;
-let baseURL: string;
-
-test.beforeAll(async () => {
-  if (!existsSync(`${ROOT}/index.html`)) throw new Error(`${ROOT} is missing: run \`npm run build\` first`);
-  const serve = sirv(ROOT, { single: true });
-  server = http.createServer((req, res) => serve(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const built = servedBuild();
 
 /** Chooses `lang` before the page runs, and records the title's text as it is first rendered. */
 async function openIn(page: Page, lang: string): Promise<Map<string, string>> {
@@ -39,7 +22,7 @@ async function openIn(page: Page, lang: string): Promise<Map<string, string>> {
     const name = new URL(response.url()).pathname.split('/').pop()!;
     scripts.set(name, await response.text().catch(() => ''));
   });
-  await page.goto(baseURL);
+  await page.goto(built());
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Let anything fetched right after the first render arrive before judging.
   await page.waitForLoadState('networkidle');
