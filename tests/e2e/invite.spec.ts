@@ -3,8 +3,8 @@
 // card and joins at once, while everyone else is asked for the PIN. A friend who types wrong PINs is told how
 // long to wait, and that the link lets them in.
 import { networkInterfaces } from 'node:os';
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { type Page, expect, test } from '@playwright/test';
+import { createTable, hostForSpec, onLoopback, openLivePage, pageErrors } from '../kit/pages/setup';
 
 // Bound to every interface so the creator's page has a LAN address to share (as on a real
 // network); the pages themselves only ever talk to it over loopback.
@@ -21,19 +21,6 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
-async function openPage(browser: Browser, errors: string[], prefix: string, url: string, viewport = LAPTOP): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'en-US', viewport, reducedMotion: 'reduce' })).newPage();
-  pageErrors(page, { prefix, into: errors });
-  await page.goto(url);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
-  return page;
-}
-
-/** The same path and fragment on this machine's loopback address: no traffic leaves it. */
-const onLoopback = (link: string): string => {
-  const url = new URL(link);
-  return `${host.url}${url.pathname}${url.search}${url.hash}`;
-};
 
 test('opening a PIN table’s shared link joins it without typing the PIN', async ({ browser }) => {
   if (!hasLan) {
@@ -41,7 +28,7 @@ test('opening a PIN table’s shared link joins it without typing the PIN', asyn
     test.skip(true, 'no LAN address on this machine');
   }
   const errors: string[] = [];
-  const ann = await openPage(browser, errors, 'Ann: ', host.url);
+  const ann = await openLivePage(browser, errors, 'Ann: ', host.url);
   await ann.getByTestId('table-pin').fill('4826');
   await createTable(ann, { player: 'Ann', table: 'Secret table', seats: 4 });
   const room = ann.getByTestId('table-room');
@@ -54,7 +41,7 @@ test('opening a PIN table’s shared link joins it without typing the PIN', asyn
   await shot(ann, 'invite-room-phone');
 
   // Bob opens the link (on his phone): the table's join card, no PIN field, and Join seats him.
-  const bob = await openPage(browser, errors, 'Bob: ', onLoopback(link), PHONE);
+  const bob = await openLivePage(browser, errors, 'Bob: ', onLoopback(host.url, link), { viewport: PHONE });
   const card = bob.getByTestId('join-card');
   await expect(card.getByTestId('invited')).toHaveText('Invited by link: no PIN needed');
   await expect(card.getByTestId('join-card-pin')).toHaveCount(0);
@@ -70,7 +57,7 @@ test('opening a PIN table’s shared link joins it without typing the PIN', asyn
 
   // Without the invite, the lobby asks for the PIN; wrong ones are refused, then slowed with
   // the wait told and the advice to ask for the link.
-  const eve = await openPage(browser, errors, 'Eve: ', `${host.url}/?table=${new URL(link).searchParams.get('table')}`);
+  const eve = await openLivePage(browser, errors, 'Eve: ', `${host.url}/?table=${new URL(link).searchParams.get('table')}`);
   const locked = eve.getByTestId('join-card');
   await expect(locked.getByTestId('invited')).toHaveCount(0);
   await locked.getByTestId('join-card-name').fill('Eve');

@@ -3,8 +3,8 @@
 // the same page; a dropped player's seat goes to a bot with nobody clicking (one "second" of
 // the table's choice lasts 10 ms on this host: "30 s" are 0.3 s), and the player takes it back.
 import { networkInterfaces } from 'node:os';
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
+import { type Page, expect, test } from '@playwright/test';
+import { createTable, hostForSpec, onLoopback, openLivePage, pageErrors } from '../kit/pages/setup';
 
 // Bound to every interface so the table room has a LAN link to share (as on a real network);
 // the pages themselves only ever talk to it over loopback.
@@ -20,31 +20,6 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
-async function openPage(browser: Browser, errors: string[], prefix: string, url = host.url, options: { viewport?: typeof LAPTOP; name?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: options.viewport ?? LAPTOP, reducedMotion: 'reduce' });
-  // The name this device remembers from an earlier evening.
-  if (options.name) {
-    await context.addInitScript((n) => {
-      try {
-        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('chronicle.name', n);
-      } catch {
-        // about:blank has no storage
-      }
-    }, options.name);
-  }
-  const page = await context.newPage();
-  pageErrors(page, { prefix, into: errors });
-  await page.goto(url);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
-  return page;
-}
-
-/** The same path and fragment on this machine's loopback address: no traffic leaves it. */
-const onLoopback = (link: string): string => {
-  const url = new URL(link);
-  return `${host.url}${url.pathname}${url.search}${url.hash}`;
-};
-
 const seatPanel = (page: Page, name: string) => page.locator(`[data-testid="seat-panel"][aria-label="${name}"]`);
 
 test('a guest opening a PIN table’s link lands on its join card and joins in one action', async ({ browser }) => {
@@ -53,7 +28,7 @@ test('a guest opening a PIN table’s link lands on its join card and joins in o
     test.skip(true, 'no LAN address on this machine');
   }
   const errors: string[] = [];
-  const ann = await openPage(browser, errors, 'Ann: ');
+  const ann = await openLivePage(browser, errors, 'Ann: ', host.url);
   await ann.getByTestId('table-pin').fill('4826');
   await createTable(ann, { player: 'Ann', table: 'Friday', seats: 4 });
   const room = ann.getByTestId('table-room');
@@ -62,9 +37,9 @@ test('a guest opening a PIN table’s link lands on its join card and joins in o
   await shot(ann, 'room-seat-controls-laptop');
   await ann.setViewportSize(PHONE);
   await shot(ann, 'room-seat-controls-phone');
-  const link = onLoopback((await room.getByTestId('join-link').getAttribute('href'))!);
+  const link = onLoopback(host.url, (await room.getByTestId('join-link').getAttribute('href'))!);
 
-  const bob = await openPage(browser, errors, 'Bob: ', link, { viewport: PHONE, name: 'Bob' });
+  const bob = await openLivePage(browser, errors, 'Bob: ', link, { viewport: PHONE, name: 'Bob' });
   const card = bob.getByTestId('join-card');
   await expect(card).toContainText('Join Friday');
   await expect(card.getByTestId('join-card-seated')).toContainText('Ann');
@@ -84,7 +59,7 @@ test('a guest opening a PIN table’s link lands on its join card and joins in o
 
 test('Leave, then “Take your seat back” from the same page: the seat is the player’s again', async ({ browser }) => {
   const errors: string[] = [];
-  const page = await openPage(browser, errors, '', host.url, { name: 'Cleo' });
+  const page = await openLivePage(browser, errors, '', host.url, { name: 'Cleo' });
   await page.getByTestId('play-now-players').locator('input[data-value="3"]').check();
   await page.getByTestId('play-now').click();
   await expect(page.getByTestId('table')).toBeVisible();
@@ -112,10 +87,10 @@ test('Leave, then “Take your seat back” from the same page: the seat is the 
 
 test('a dropped seat goes to a bot with nobody clicking, and its player takes it back', async ({ browser }) => {
   const errors: string[] = [];
-  const ann = await openPage(browser, errors, 'Ann: ');
+  const ann = await openLivePage(browser, errors, 'Ann: ', host.url);
   await createTable(ann, { player: 'Ann', table: 'No waiting', seats: 3 });
   await ann.getByTestId('auto-bot').locator('input[data-value="30"]').check();
-  const bob = await openPage(browser, errors, 'Bob: ', `${host.url}/?table=${new URL(ann.url()).searchParams.get('table')}`, { name: 'Bob' });
+  const bob = await openLivePage(browser, errors, 'Bob: ', `${host.url}/?table=${new URL(ann.url()).searchParams.get('table')}`, { name: 'Bob' });
   await expect(bob.getByTestId('auto-bot-note')).toHaveCount(0); // the join card first
   await bob.getByTestId('join-card-join').click();
   await expect(bob.getByTestId('auto-bot-note')).toHaveText('When a player drops out, a bot takes the seat after 30 s; the player takes it back on return.');

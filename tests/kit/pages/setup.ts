@@ -1,7 +1,7 @@
 // What the specs set up alike: the built renderer, one host serving it to a spec's tests, the
 // errors a page reports (a spec asserts there were none), and a table created from the lobby.
 import { existsSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { type HostProcessOptions, type RunningHost, startHost } from './host';
 
 /** Where `npm run build` puts the renderer the hosts serve. */
@@ -82,4 +82,35 @@ export async function addBots(page: Page, count: number): Promise<void> {
     await page.getByTestId('add-bot').first().click();
     await expect(page.getByTestId('remove-bot')).toHaveCount(i);
   }
+}
+
+export interface LivePageOptions {
+  readonly viewport?: { width: number; height: number };
+  /** The player name this device remembers from an earlier evening. */
+  readonly name?: string;
+}
+
+/** A page of its own browser context (its own storage: another device) at `url`, once its connection is live. */
+export async function openLivePage(browser: Browser, errors: string[], prefix: string, url: string, options: LivePageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: options.viewport ?? { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  if (options.name) {
+    await context.addInitScript((n) => {
+      try {
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('chronicle.name', n);
+      } catch {
+        // about:blank has no storage
+      }
+    }, options.name);
+  }
+  const page = await context.newPage();
+  pageErrors(page, { prefix, into: errors });
+  await page.goto(url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
+  return page;
+}
+
+/** A shared link's path and fragment on the spec host's loopback address: no traffic leaves the machine. */
+export function onLoopback(hostUrl: string, link: string): string {
+  const url = new URL(link);
+  return `${hostUrl}${url.pathname}${url.search}${url.hash}`;
 }
