@@ -16,7 +16,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one snapshots the whole page at every action and doubled
+    // the CPU a whole-game spec takes. To debug a failure: `npx playwright test x.spec.ts --trace on`.
+    trace: 'off',
     launchOptions: {
       executablePath: browserPath(),
       // Never pass --user-data-dir here: Playwright rejects it in launch() args.
