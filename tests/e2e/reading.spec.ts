@@ -5,9 +5,11 @@
 // window the hand's ability lines are at least the size of the body text. With SCREENSHOT_DIR
 // set, the mid-game table is kept at 390×844, 844×390, 1280×800 and 1920×1080.
 import { readFileSync } from 'node:fs';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pages/solo';
+import { type Opened, closeByTap, folded, openedDialog, tapOnTop } from '../kit/pages/touch-taps';
+import { type TouchLook, nextTouchMove, sentIn } from '../kit/pages/touch-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
@@ -17,6 +19,9 @@ const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.j
 const textOf = (id: string): string => cardSet.characters.find((c) => c.id === id)?.text['en'] ?? `no card ${id}`;
 const historyText = (id: string): string => cardSet.history.find((h) => h.id === id)?.text['en'] ?? `no history card ${id}`;
 const shotDir = process.env['SCREENSHOT_DIR'];
+const MEETING_CARD = '[data-testid="meeting"] button[data-card]';
+const ALLIES = '[data-testid="ally-stacks"]:not([disabled])';
+const DISCARD_TOP = '[data-testid="discard"] button[data-card]';
 
 /**
  * What cannot be read on the table, listed: a history card's condition line missing, cut or
@@ -59,26 +64,38 @@ const UNREADABLE = (minText: number): string => `(() => {
   return out;
 })()`;
 
-async function sheetSays(page: Page, text: string): Promise<void> {
-  const sheet = page.getByTestId('card-sheet');
-  await expect(sheet).toBeVisible();
-  await expect(sheet).toContainText(text);
-  await sheet.getByRole('button', { name: 'Close' }).tap();
-  await expect(sheet).toBeHidden();
+/** What a play view shows to be read, looked at in the same round trip as the move (before anything scrolls). */
+interface AtPlay {
+  unreadable: string[];
+  history: string[];
+  meeting: boolean;
+  allies: boolean;
+  discard: boolean;
 }
+const AT_PLAY = `({
+  unreadable: ${UNREADABLE(11)},
+  history: [...document.querySelectorAll('[data-testid="history-card"]')].map((c) => c.dataset.history),
+  meeting: document.querySelector('${MEETING_CARD}') !== null,
+  allies: document.querySelector('${ALLIES}') !== null,
+  discard: document.querySelector('${DISCARD_TOP}') !== null,
+})`;
 
-/** One move by touch: the round summary closed, a prompt answered, or a card played from its sheet. */
-async function tapMove(page: Page): Promise<void> {
-  const summary = page.getByTestId('summary-continue');
-  if (await summary.isVisible()) await summary.tap();
-  if (await page.getByTestId('choice-prompt').isVisible()) {
-    await clickFirstLegal(page);
-    return;
+/**
+ * Taps `selector` where it is shown on top and reads the dialog the tap opened (closing it
+ * again). Null, with the reason kept in `misses`, when the card is covered there (the story
+ * tells the last meeting over the meeting and the pile for a few seconds) or the table moved
+ * between the look and the tap so that nothing opened: it is read at a later turn, as a player
+ * would. A dialog of another card is closed and counts as not read.
+ */
+async function readByTap(page: Page, selector: string, misses: string[]): Promise<(Opened & { id: string | null }) | null> {
+  const spot = await tapOnTop(page, selector);
+  if (!('x' in spot)) {
+    misses.push('covered' in spot ? spot.covered : `${spot.missing}: gone`);
+    return null;
   }
-  const legal = page.locator('[data-testid="hand-card-legal"][data-legal="true"]');
-  if ((await legal.count()) === 0) return;
-  await legal.first().tap({ timeout: 1500 });
-  await page.getByTestId('sheet-play').tap({ timeout: 1500 });
+  const opened = await openedDialog(page);
+  if (opened === null) misses.push(`${selector} (${spot.id}): tapped, nothing opened`);
+  return opened && { ...opened, id: spot.id };
 }
 
 test('on a touch phone every card on the table can be read, on the table or one tap away', async ({ browser }) => {
@@ -87,76 +104,101 @@ test('on a touch phone every card on the table can be read, on the table or one 
   const page = await context.newPage();
   const errors = pageErrors(page);
   await startSoloTable(page, host.url, 4, 'Ann');
+  const historySeen = new Set<string>();
   const historyRead = new Set<string>();
   const read = { meeting: false, ally: false, discard: false };
+  const misses: string[] = [];
   let checked = 0;
   let seen: string | null = null;
+  let after: string | null = null;
+  let covered = 0;
+  let again = 0;
+  let tapped: { move: string | null; version: string | null } = { move: null, version: null };
   let shots = false;
   for (let step = 0; step < 600; step++) {
-    const { over, version } = await tableState(page);
-    if (over || (read.meeting && read.ally && read.discard && checked > 8)) break;
-    if (version !== seen && !(await page.getByTestId('summary-continue').isVisible())) {
-      seen = version;
-      // At a view where this seat plays: the table read as it lies.
-      if ((await page.locator('[data-testid="hand-card-legal"][data-legal="true"]').count()) > 0) {
-        expect(await page.evaluate<string[]>(UNREADABLE(11)), `view ${version}`).toEqual([]);
-        checked += 1;
-        for (const card of await page.getByTestId('history-card').all()) {
-          const id = (await card.getAttribute('data-history'))!;
-          if (historyRead.has(id)) continue;
-          await card.tap();
-          if (shotDir && historyRead.size === 0) await page.screenshot({ path: `${shotDir}/history-sheet-390x844.png` });
-          await sheetSays(page, historyText(id));
-          historyRead.add(id);
-        }
-        // The story tells the last meeting over the meeting's region and the pile for a few
-        // seconds: a card it lies over is read at a later turn, as a player would.
-        const reachable = async (card: Locator) => card.tap({ trial: true, timeout: 1_000 }).then(() => true, () => false);
-        const played = page.locator('[data-testid="meeting"] button[data-card]');
-        if (!read.meeting && (await played.count()) > 0 && (await reachable(played.first()))) {
-          const id = (await played.first().getAttribute('data-card'))!;
-          await played.first().tap();
-          await sheetSays(page, textOf(id));
-          read.meeting = true;
-        }
-        const stacks = page.locator('[data-testid="ally-stacks"]:not([disabled])');
-        if (!read.ally && (await stacks.count()) > 0) {
-          await stacks.first().tap();
-          const panel = page.getByTestId('panel-allies');
-          await expect(panel).toBeVisible();
-          const ids = await panel.locator('[data-testid="card-info"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
-          expect(ids.length).toBeGreaterThan(0);
-          for (const id of ids) await expect(panel).toContainText(textOf(id));
-          if (shotDir) await page.screenshot({ path: `${shotDir}/allies-sheet-390x844.png` });
-          await panel.getByRole('button', { name: 'Close' }).tap();
-          read.ally = true;
-        }
-        const top = page.locator('[data-testid="discard"] button[data-card]');
-        if (!read.discard && (await top.count()) > 0 && (await reachable(top))) {
-          const id = (await top.getAttribute('data-card'))!;
-          await top.tap();
-          await sheetSays(page, textOf(id));
-          read.discard = true;
-        }
-        if (shotDir && !shots && read.ally && read.meeting) {
-          shots = true;
-          for (const size of [
-            { width: 390, height: 844 },
-            { width: 844, height: 390 },
-          ]) {
-            await page.setViewportSize(size);
-            await page.screenshot({ path: `${shotDir}/mid-game-4p-${size.width}x${size.height}.png` });
-          }
-          await page.setViewportSize({ width: 390, height: 844 });
-        }
-      }
+    if (read.meeting && read.ally && read.discard && checked > 8) break;
+    const look: TouchLook<AtPlay> = await nextTouchMove<AtPlay>(page, { after, seen, extra: AT_PLAY });
+    if ('over' in look) break;
+    if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
+    if ('covered' in look) {
+      // Covered for a second at a time: a control that stays covered fails as it would for a player.
+      expect(++covered, `the ${look.covered}`).toBeLessThan(3);
+      after = null;
+      continue;
     }
-    await tapMove(page).catch(() => undefined);
-    await nextView(page, version).catch(() => undefined);
+    covered = 0;
+    // The same move in the same view as the last tap: the tap did nothing (a prompt's player
+    // step and card step may come twice). A page that stays so fails here.
+    again = look.move === tapped.move && look.version === tapped.version ? again + 1 : 0;
+    expect(again, `taps on ${look.move} in view ${look.version} that did nothing`).toBeLessThan(3);
+    if (look.extra) {
+      // At a view where this seat plays: the table read as it lies.
+      seen = look.version;
+      const at = look.extra;
+      expect(at.unreadable, `view ${look.version}`).toEqual([]);
+      checked += 1;
+      for (const id of at.history) {
+        historySeen.add(id);
+        if (historyRead.has(id)) continue;
+        const sheet = await readByTap(page, `[data-testid="history-card"][data-history="${id}"]`, misses);
+        if (!sheet) continue;
+        if (shotDir && historyRead.size === 0) await page.screenshot({ path: `${shotDir}/history-sheet-390x844.png` });
+        if (sheet.testid === 'card-sheet' && sheet.history.includes(id)) {
+          expect(sheet.text, `history ${id}`).toContain(folded(historyText(id)));
+          historyRead.add(id);
+        } else misses.push(`history ${id}: the tap opened ${sheet.testid} (${sheet.history.concat(sheet.cards).join(', ')})`);
+        await closeByTap(page);
+      }
+      if (!read.meeting && at.meeting) {
+        const sheet = await readByTap(page, MEETING_CARD, misses);
+        if (sheet?.testid === 'card-sheet' && sheet.id !== null && sheet.cards.includes(sheet.id)) {
+          expect(sheet.text, `meeting card ${sheet.id}`).toContain(folded(textOf(sheet.id)));
+          read.meeting = true;
+        } else if (sheet) misses.push(`meeting card ${sheet.id}: the tap opened ${sheet.testid} (${sheet.cards.join(', ')})`);
+        if (sheet) await closeByTap(page);
+      }
+      if (!read.ally && at.allies) {
+        const panel = await readByTap(page, ALLIES, misses);
+        if (panel?.testid === 'panel-allies') {
+          expect(panel.cards.length).toBeGreaterThan(0);
+          for (const id of panel.cards) expect(panel.text, `ally ${id}`).toContain(folded(textOf(id)));
+          if (shotDir) await page.screenshot({ path: `${shotDir}/allies-sheet-390x844.png` });
+          read.ally = true;
+        } else if (panel) misses.push(`allies: the tap opened ${panel.testid}`);
+        if (panel) await closeByTap(page);
+      }
+      if (!read.discard && at.discard) {
+        const sheet = await readByTap(page, DISCARD_TOP, misses);
+        if (sheet?.testid === 'card-sheet' && sheet.id !== null && sheet.cards.includes(sheet.id)) {
+          expect(sheet.text, `discarded card ${sheet.id}`).toContain(folded(textOf(sheet.id)));
+          read.discard = true;
+        } else if (sheet) misses.push(`discarded card ${sheet.id}: the tap opened ${sheet.testid} (${sheet.cards.join(', ')})`);
+        if (sheet) await closeByTap(page);
+      }
+      if (shotDir && !shots && read.ally && read.meeting) {
+        shots = true;
+        for (const size of [
+          { width: 390, height: 844 },
+          { width: 844, height: 390 },
+        ]) {
+          await page.setViewportSize(size);
+          await page.screenshot({ path: `${shotDir}/mid-game-4p-${size.width}x${size.height}.png` });
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+      // Reading took a while: the move is looked for again.
+      continue;
+    }
+    // One move by touch: the round summary closed, a prompt answered, or a card played from its sheet.
+    await page.touchscreen.tap(look.x, look.y);
+    tapped = { move: look.move, version: look.version };
+    after = sentIn(look.move, look.version);
   }
+  const why = `${misses.length} taps read nothing, the last ones:\n${misses.slice(-12).join('\n')}`;
   expect(checked, 'views read').toBeGreaterThan(0);
   expect(historyRead.size, 'history cards read').toBeGreaterThan(0);
-  expect(read).toEqual({ meeting: true, ally: true, discard: true });
+  expect([...historySeen].filter((id) => !historyRead.has(id)), `history cards not read; ${why}`).toEqual([]);
+  expect(read, why).toEqual({ meeting: true, ally: true, discard: true });
   expect(errors).toEqual([]);
   await context.close();
 });
