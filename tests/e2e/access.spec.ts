@@ -2,13 +2,15 @@
 // - a whole game by keyboard only (no mouse or pointer event at all): every prompt answered
 //   with arrows and Enter twice, one answer taken back with Esc, a dimmed card's reason read
 //   from the live region; axe over the lobby, the room, the table, every dialog, every prompt
-//   kind that comes up (before and after picking), the round summary and the game-over screen;
+//   kind that comes up (before and after picking), the round summary and the game-over screen.
+//   The page waits for its next move and for each key's effect itself (kit/pages/page-wait.ts):
+//   one round trip a look, no polling from node;
 // - a touch phone reads a card's full text from its card sheet and plays it from there.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../kit/pages/axe';
+import { type Waited, untilInPage } from '../kit/pages/page-wait';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
-import { playWholeGame, viewVersion } from '../kit/pages/solo';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
@@ -23,22 +25,65 @@ async function expectAccessible(page: Page, what: string, include?: string): Pro
 /** Counts mouse and pointer presses in the page: a keyboard-only game must have none. */
 const COUNT_POINTER = `for (const type of ['mousedown', 'pointerdown', 'touchstart']) window.addEventListener(type, () => { window.__pointerPresses = (window.__pointerPresses ?? 0) + 1; }, true);`;
 
+/** What the table shows that a keyboard player acts on. (In-page code, as text: no DOM types here.) */
 interface Shows {
+  over: boolean;
+  busy: boolean;
+  version: string | null;
   summary: boolean;
   prompt: boolean;
   allies: boolean;
   legal: boolean;
   dimmed: boolean;
+  banner: string;
 }
-/** What the table shows that a keyboard player acts on. (In-page code, as text: no DOM types here.) */
 const SHOWS = `(() => {
   const shown = (selector) => [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0);
+  const table = document.querySelector('[data-testid="table"]');
   return {
+    over: document.querySelector('[data-testid="game-over"]') !== null,
+    busy: table?.getAttribute('aria-busy') === 'true',
+    version: table?.dataset.version ?? null,
     summary: shown('[data-testid="round-summary"]'),
     prompt: shown('[data-testid="choice-prompt"]'),
     allies: document.querySelector('[data-testid="ally-stacks"]:not([disabled])') !== null,
     legal: document.querySelector('[data-testid="hand-card-legal"][data-legal="true"]') !== null,
     dimmed: document.querySelector('[data-testid="hand"] button[aria-disabled="true"]') !== null,
+    banner: (document.querySelector('[data-testid="turn-banner"]')?.textContent ?? '').trim(),
+  };
+})()`;
+
+/**
+ * The next thing to act on, waited for in the page: the game over, or a view the host is not
+ * answering (not aria-busy) with a summary, a prompt or a playable card. After a key that sent
+ * something in `after`, that view counts again only after a second (the key sent nothing).
+ */
+const ACTABLE = (after: string | null): string =>
+  `s.over || (s.version !== null && !s.busy && (s.version !== ${JSON.stringify(after)} || since() > 1000) && (s.summary || s.prompt || s.legal))`;
+
+/** Where the keyboard is in a prompt. */
+interface PromptFocus {
+  kind: string;
+  options: number;
+  /** The focused option's index among all the prompt's options, -1 when focus is elsewhere. */
+  focused: number;
+  cardFocused: boolean;
+  confirm: boolean;
+  confirmFocused: boolean;
+  version: string | null;
+}
+const PROMPT_FOCUS = `(() => {
+  const options = [...document.querySelectorAll('[data-testid="choice-option"]')];
+  const active = document.activeElement;
+  const confirm = document.querySelector('[data-testid="choice-confirm"]');
+  return {
+    kind: document.querySelector('[data-testid="choice-prompt"]')?.dataset.kind ?? '?',
+    options: options.length,
+    focused: options.indexOf(active),
+    cardFocused: active !== null && active.matches('.cards [data-testid="choice-option"]'),
+    confirm: confirm !== null && confirm.getClientRects().length > 0,
+    confirmFocused: confirm !== null && active === confirm,
+    version: document.querySelector('[data-testid="table"]')?.dataset.version ?? null,
   };
 })()`;
 
@@ -89,76 +134,89 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
   let explained = false;
   let alliesShown = false;
 
+  /** Waits in the page until the prompt's focus is as `holds` says (an expression over `s`, a PromptFocus), and asserts it. */
+  async function focusUntil(holds: string, what: string): Promise<PromptFocus> {
+    const { ok, state } = await untilInPage<PromptFocus>(page, PROMPT_FOCUS, holds);
+    expect(ok, `${what}; the prompt shows ${JSON.stringify(state)}`).toBe(true);
+    return state;
+  }
+
   async function answerPrompt(): Promise<void> {
-    const prompt = page.getByTestId('choice-prompt');
-    const kind = (await prompt.getAttribute('data-kind')) ?? '?';
+    let shows = await focusUntil('s.focused === 0', 'the first option is focused');
+    const kind = shows.kind;
     if (!kinds.has(kind)) await expectAccessible(page, `prompt ${kind}`);
-    const confirm = page.getByTestId('choice-confirm');
     for (let step = 0; step < 3; step++) {
-      const options = page.getByTestId('choice-option');
-      await expect(options.first()).toBeFocused();
-      if ((await options.count()) > 1) {
+      if (step > 0) shows = await focusUntil('s.focused === 0', 'the first option is focused');
+      if (shows.options > 1) {
         await page.keyboard.press('ArrowRight');
-        await expect(options.nth(1)).toBeFocused();
+        await focusUntil('s.focused === 1', 'ArrowRight focuses the second option');
       }
       await page.keyboard.press('Enter');
       // Either the answer waits for its Confirm, or the card step follows the player step.
-      await page.locator('[data-testid="choice-confirm"], .cards [data-testid="choice-option"]:focus').first().waitFor();
-      if (await confirm.isVisible()) break;
+      shows = await focusUntil('s.confirm || s.cardFocused', 'Enter leads to the Confirm or to the card step');
+      if (shows.confirm) break;
     }
-    await expect(confirm).toBeFocused();
+    shows = await focusUntil('s.confirmFocused', 'the Confirm is focused');
     if (!kinds.has(kind)) await expectAccessible(page, `prompt ${kind}, answer picked`, '[data-testid="choice-prompt"]');
     kinds.add(kind);
     if (!tookBack) {
       // Taken back: Esc returns to the options with nothing sent; pick again.
       tookBack = true;
-      const version = await viewVersion(page);
+      const version = shows.version;
       await page.keyboard.press('Escape');
-      await expect(confirm).toBeHidden();
-      expect(await viewVersion(page)).toBe(version);
+      expect((await focusUntil('!s.confirm', 'Esc hides the Confirm')).version, 'Esc sent nothing').toBe(version);
       await page.keyboard.press('Enter');
-      await expect(confirm).toBeFocused();
+      await focusUntil('s.confirmFocused', 'Enter picks again and focuses the Confirm');
     }
     await page.keyboard.press('Enter');
     prompts += 1;
   }
 
   let summaries = 0;
-  async function act(p: Page): Promise<boolean> {
-    // What the page offers, in one look (one round trip rather than one per question).
-    let shows = await p.evaluate<Shows>(SHOWS);
+  let after: string | null = null;
+  let again = 0;
+  for (let steps = 0; ; steps++) {
+    expect(steps, 'the game did not end').toBeLessThan(2000);
+    // What the page offers, waited for and read in one look (one round trip rather than one per question).
+    const look: Waited<Shows> = await untilInPage<Shows>(page, SHOWS, ACTABLE(after), 20_000);
+    const shows = look.state;
+    if (!look.ok) throw new Error(`nothing to do and no new view for 20 s after version ${after}; the page shows ${JSON.stringify(shows)}`);
+    if (shows.over) break;
+    // The same view again: the key sent nothing. Once may be a key pressed as the view landed; a page that stays so fails here.
+    again = shows.version === after ? again + 1 : 0;
+    expect(again, `keys that sent nothing in view ${after}; the page shows ${JSON.stringify(shows)}`).toBeLessThan(3);
     // The round summary is closed (Esc) before the next round's hand.
     if (shows.summary) {
-      if (summaries === 0) await expectAccessible(p, 'round summary', '[data-testid="round-summary"]');
+      if (summaries === 0) await expectAccessible(page, 'round summary', '[data-testid="round-summary"]');
       summaries += 1;
-      await p.keyboard.press('Escape');
-      await expect(p.getByTestId('round-summary')).toBeHidden();
-      shows = await p.evaluate<Shows>(SHOWS);
+      await page.keyboard.press('Escape');
+      const closed = await untilInPage<Shows>(page, SHOWS, '!s.summary');
+      expect(closed.ok, `Esc closes the round summary; the page shows ${JSON.stringify(closed.state)}`).toBe(true);
+      after = null;
+      continue;
     }
     if (shows.prompt) {
       await answerPrompt();
-      return true;
+      after = shows.version;
+      continue;
     }
     if (!alliesShown && shows.allies) {
       alliesShown = true;
-      await p.locator('[data-testid="ally-stacks"]:not([disabled])').first().press('Enter');
-      await expect(p.getByTestId('panel-allies')).toBeVisible();
-      await expectAccessible(p, 'allies dialog', '[data-testid="panel-allies"]');
-      await p.keyboard.press('Escape');
-      await expect(p.getByTestId('panel-allies')).toBeHidden();
+      await page.locator('[data-testid="ally-stacks"]:not([disabled])').first().press('Enter');
+      await expect(page.getByTestId('panel-allies')).toBeVisible();
+      await expectAccessible(page, 'allies dialog', '[data-testid="panel-allies"]');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('panel-allies')).toBeHidden();
     }
-    if (!shows.legal) return false;
     if (!explained && shows.dimmed) {
       explained = true;
-      await p.locator('[data-testid="hand"] button[aria-disabled="true"]').first().press('Enter');
-      await expect(p.getByTestId('play-reason')).toHaveText(/cannot be played/);
-      await expect(p.getByTestId('play-reason')).toHaveAttribute('aria-live', 'assertive');
+      await page.locator('[data-testid="hand"] button[aria-disabled="true"]').first().press('Enter');
+      await expect(page.getByTestId('play-reason')).toHaveText(/cannot be played/);
+      await expect(page.getByTestId('play-reason')).toHaveAttribute('aria-live', 'assertive');
     }
-    await p.keyboard.press('1');
-    return true;
+    await page.keyboard.press('1');
+    after = shows.version;
   }
-
-  await playWholeGame(page, { act });
   await expect(page.getByTestId('game-over')).toBeVisible();
   // The game-over screen itself: the table behind it, its log included, was scanned at every
   // new prompt (a whole page with a whole game's log took some 20 s on a loaded machine).
