@@ -1,5 +1,5 @@
 // Taps on a touch screen, checked where the player's finger lands: the page scrolls the control
-// into view and gives its centre only when the control itself is on top there
+// into view and gives a point (its centre, else a quarter's middle) only where the control itself is on top
 // (elementFromPoint); the tap is then the browser's own touch input at that point, one round
 // trip instead of a locator tap's dozen. What a tap opened is read in the page in one look.
 // (In-page code, as text: no DOM types here, and the page's CSP forbids eval of functions.)
@@ -9,17 +9,33 @@ import { untilInPage } from './page-wait';
 /** A control's centre with its card (data-card or data-history), or what covers it, or nothing found. */
 export type Spot = { readonly x: number; readonly y: number; readonly id: string | null } | { readonly covered: string } | { readonly missing: string };
 
-/** In-page: the first element matching `selector`, scrolled into view, and its centre if it is on top there. */
+/**
+ * In-page function: scrolls `el` into view and returns a point where it is on top, { x, y }, or
+ * { top }, the element over it. Its centre first; when a scrolling box clips part of it (a
+ * sticky Confirm at the foot of a prompt that scrolls) a finger lands on the part in sight, so
+ * the middles of its four quarters are tried too.
+ */
+export const POINT_ON_TOP = `((el) => {
+  el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return { top: null };
+  const points = [[0.5, 0.5], [0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5]].map(([fx, fy]) => [r.left + r.width * fx, r.top + r.height * fy]);
+  let first = null;
+  for (const [x, y] of points) {
+    const top = document.elementFromPoint(x, y);
+    if (top !== null && el.contains(top)) return { x, y };
+    first ??= top;
+  }
+  return { top: first };
+})`;
+
+/** In-page: the first element matching `selector`, scrolled into view, and a point where it is on top. */
 export const SPOT_OF = (selector: string): string => `(() => {
   const el = document.querySelector(${JSON.stringify(selector)});
   if (el === null) return { missing: ${JSON.stringify(selector)} };
-  el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  const r = el.getBoundingClientRect();
-  const x = r.left + r.width / 2;
-  const y = r.top + r.height / 2;
-  const top = r.width > 0 && r.height > 0 ? document.elementFromPoint(x, y) : null;
-  if (top === null || !el.contains(top)) return { covered: ${JSON.stringify(selector)} + ' under ' + (top ? top.outerHTML.slice(0, 160) : 'nothing (not shown)') };
-  return { x, y, id: el.dataset.card ?? el.dataset.history ?? null };
+  const at = ${POINT_ON_TOP}(el);
+  if (!('x' in at)) return { covered: ${JSON.stringify(selector)} + ' under ' + (at.top ? at.top.outerHTML.slice(0, 160) : 'nothing (not shown)') };
+  return { x: at.x, y: at.y, id: el.dataset.card ?? el.dataset.history ?? null };
 })()`;
 
 /** Taps the first `selector` at its centre when nothing covers it there; returns where, or why not. */

@@ -1,8 +1,9 @@
 // A player's moves on a touch phone, found in one round trip a look: the page waits for its next
-// move itself (a DOM observer, no polling frames) and gives the point to tap only when the
-// control is on top there. A hand card is played as a player does on a phone: a tap opens its
+// move itself (a DOM observer, no polling frames) and gives a point to tap only where the
+// control is on top (touch-taps.ts). A hand card is played as a player does on a phone: a tap opens its
 // card sheet, a tap on the sheet's Play button plays it. (In-page code, as text.)
 import type { Page } from '@playwright/test';
+import { POINT_ON_TOP } from './touch-taps';
 
 export type TouchMove = 'sheet-play' | 'close' | 'summary' | 'confirm' | 'answer' | 'play';
 
@@ -43,13 +44,9 @@ const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 
     const [move, el] = shown(sheetPlay) ? ['sheet-play', sheetPlay] : dialog ? ['close', dialog.querySelector('button[aria-label="Close"]')] : shown(summary) ? ['summary', summary] : shown(confirm) ? ['confirm', confirm] : option ? [option.dataset.testid === 'choice-option' ? 'answer' : 'play', option] : [null, null];
     if (el === null || el.disabled) return null;
     const extra = move === 'play' && version !== seen ? (${extra}) : null;
-    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const top = document.elementFromPoint(x, y);
-    if (top === null || !el.contains(top)) return { covered: move + ' under ' + (top ? top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
-    return { move, x, y, version, extra };
+    const at = ${POINT_ON_TOP}(el);
+    if (!('x' in at)) return { covered: move + ' under ' + (at.top ? at.top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
+    return { move, x: at.x, y: at.y, version, extra };
   };
   let observer = null;
   let timer = null;
