@@ -1,5 +1,5 @@
 // A game played on one page move by move, at one round trip a look, for specs that do something
-// between moves: look at every new view (at several sizes), reload the page, leave the table.
+// between moves: look at each view it has a move in (at several sizes), reload the page, leave the table.
 // As in quick-turns.ts, the page itself waits for what comes next (a DOM observer, no polling
 // frames), scrolls the control into view and says where it is only when nothing covers it; the
 // click is the browser's own mouse input at that point.
@@ -12,15 +12,12 @@ export type Look =
   | { readonly over: true }
   | { readonly timeout: true; readonly shows: string }
   | { readonly covered: string }
-  | { readonly view: string }
   | { readonly sees: true }
   | { readonly click: Click; readonly x: number; readonly y: number; readonly version: string };
 
 export interface LookFor {
   /** The version a play or a Confirm was sent in: a move is looked for in a newer view only (until `retryMs`). */
   readonly after: string | null;
-  /** The last view inspected: a newer one is answered as `{ view }` before any move (omit: views are not reported). */
-  readonly seen?: string | null;
   /** A selector whose element, once in the page, ends the look as `{ sees }` (e.g. a guide to read first). */
   readonly watch?: string;
   readonly retryMs?: number;
@@ -28,10 +25,8 @@ export interface LookFor {
 }
 
 /** In-page (a string: the e2e project has no DOM types, and the page's CSP forbids eval of functions). */
-const LOOK = ({ after, seen, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFor): string => `new Promise((resolve) => {
+const LOOK = ({ after, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFor): string => `new Promise((resolve) => {
   const after = ${JSON.stringify(after)};
-  const reportViews = ${seen !== undefined};
-  const seen = ${JSON.stringify(seen ?? null)};
   const started = performance.now();
   const shown = (el) => el !== null && el.getClientRects().length > 0;
   const watch = ${JSON.stringify(watch ?? null)};
@@ -41,7 +36,6 @@ const LOOK = ({ after, seen, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFo
     const table = document.querySelector('[data-testid="table"]');
     if (!table || table.getAttribute('aria-busy') === 'true') return null;
     const version = table.dataset.version;
-    if (reportViews && version !== seen) return { view: version };
     if (after !== null && version === after && performance.now() - started < ${retryMs}) return null;
     const summary = document.querySelector('[data-testid="summary-continue"]');
     const confirm = document.querySelector('[data-testid="choice-confirm"]');
@@ -77,13 +71,13 @@ const LOOK = ({ after, seen, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFo
   check();
 })`;
 
-/** One look: waits in the page for the game's end, a new view (when `seen` is given) or the page's next move. */
+/** One look: waits in the page for the game's end, the page's next move, or (when asked) what `watch` selects. */
 export function look(page: Page, what: LookFor): Promise<Look> {
   return page.evaluate<Look>(LOOK(what));
 }
 
 export interface MoveHooks {
-  /** Every new view the page settles on (not waiting on an answer), before any move in it. */
+  /** Every new view in which the page has a move, before the move (it may resize the page: the move is looked for again after it). */
   readonly onView?: (version: string) => Promise<void>;
   /** Before each move (what it will click): false stops here, the move not made. */
   readonly beforeMove?: (click: Click) => boolean | Promise<boolean>;
@@ -105,19 +99,13 @@ export async function playMoves(page: Page, hooks: MoveHooks = {}): Promise<{ re
   let views = 0;
   let covered = 0;
   for (;;) {
-    const found = await look(page, { after, ...(hooks.onView ? { seen } : {}), ...(hooks.watch ? { watch: hooks.watch.selector } : {}) });
+    const found = await look(page, { after, ...(hooks.watch ? { watch: hooks.watch.selector } : {}) });
     if ('sees' in found) {
       if (hooks.watch && !(await hooks.watch.seen())) return { over: false, clicks, views };
       continue;
     }
     if ('over' in found) return { over: true, clicks, views };
     if ('timeout' in found) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${found.shows}"`);
-    if ('view' in found) {
-      seen = found.view;
-      views += 1;
-      await hooks.onView?.(found.view);
-      continue;
-    }
     if ('covered' in found) {
       // Covered for a second at a time: a control that stays covered fails as it would for a player.
       expect(++covered, `the ${found.covered}`).toBeLessThan(3);
@@ -125,6 +113,12 @@ export async function playMoves(page: Page, hooks: MoveHooks = {}): Promise<{ re
       continue;
     }
     covered = 0;
+    if (hooks.onView && found.version !== seen) {
+      seen = found.version;
+      views += 1;
+      await hooks.onView(found.version);
+      continue;
+    }
     if (hooks.beforeMove && !(await hooks.beforeMove(found.click))) return { over: false, clicks, views };
     await page.mouse.click(found.x, found.y);
     clicks += 1;
