@@ -8,35 +8,37 @@ import { type Page, expect } from '@playwright/test';
 export type Click = 'summary' | 'confirm' | 'answer' | 'play';
 
 /** What the page answers when it looks. */
-export type Look =
+type Look =
   | { readonly over: true }
   | { readonly timeout: true; readonly shows: string }
   | { readonly covered: string }
   | { readonly sees: true }
   | { readonly click: Click; readonly x: number; readonly y: number; readonly version: string };
 
-export interface LookFor {
-  /** The version a play or a Confirm was sent in: a move is looked for in a newer view only (until `retryMs`). */
-  readonly after: string | null;
-  /** A selector whose element, once in the page, ends the look as `{ sees }` (e.g. a guide to read first). */
-  readonly watch?: string;
-  readonly retryMs?: number;
-  readonly timeoutMs?: number;
-}
+/** After this long a move in the view a play was sent in counts again (a click that sent nothing), and a covered control counts as covered. */
+const RETRY_MS = 1000;
+/** A page with nothing to do and no new view for this long has stalled. */
+const TIMEOUT_MS = 20_000;
 
-/** In-page (a string: the e2e project has no DOM types, and the page's CSP forbids eval of functions). */
-const LOOK = ({ after, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFor): string => `new Promise((resolve) => {
+/**
+ * In-page (a string: the e2e project has no DOM types, and the page's CSP forbids eval of
+ * functions): waits until `watch` selects something, the game is over, or the table is not
+ * waiting on an answer and offers a move, then resolves with the move's point. `after`: the
+ * version a play or a Confirm was sent in; the move must come with a newer view (the answered
+ * prompt stays on the page until then).
+ */
+const LOOK = (after: string | null, watch: string | null): string => `new Promise((resolve) => {
   const after = ${JSON.stringify(after)};
   const started = performance.now();
   const shown = (el) => el !== null && el.getClientRects().length > 0;
-  const watch = ${JSON.stringify(watch ?? null)};
+  const watch = ${JSON.stringify(watch)};
   const find = () => {
     if (watch !== null && document.querySelector(watch)) return { sees: true };
     if (document.querySelector('[data-testid="game-over"]')) return { over: true };
     const table = document.querySelector('[data-testid="table"]');
     if (!table || table.getAttribute('aria-busy') === 'true') return null;
     const version = table.dataset.version;
-    if (after !== null && version === after && performance.now() - started < ${retryMs}) return null;
+    if (after !== null && version === after && performance.now() - started < ${RETRY_MS}) return null;
     const summary = document.querySelector('[data-testid="summary-continue"]');
     const confirm = document.querySelector('[data-testid="choice-confirm"]');
     const option = document.querySelector('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]');
@@ -62,19 +64,15 @@ const LOOK = ({ after, watch, retryMs = 1000, timeoutMs = 20_000 }: LookFor): st
   const check = () => {
     const found = find();
     // Something may still be moving off the control (a view landing): covered counts once it stays so.
-    if (found !== null && !(found.covered && performance.now() - started < ${retryMs})) done(found);
+    if (found !== null && !(found.covered && performance.now() - started < ${RETRY_MS})) done(found);
   };
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   // Once the retry time is up a move in the same view counts again, with or without a change.
-  retry = setInterval(check, ${retryMs});
-  timer = setTimeout(() => done({ timeout: true, shows: (document.querySelector('[data-testid="turn-banner"]')?.textContent ?? '').trim() }), ${timeoutMs});
+  retry = setInterval(check, ${RETRY_MS});
+  timer = setTimeout(() => done({ timeout: true, shows: (document.querySelector('[data-testid="turn-banner"]')?.textContent ?? '').trim() }), ${TIMEOUT_MS});
   check();
 })`;
 
-/** One look: waits in the page for the game's end, the page's next move, or (when asked) what `watch` selects. */
-export function look(page: Page, what: LookFor): Promise<Look> {
-  return page.evaluate<Look>(LOOK(what));
-}
 
 export interface MoveHooks {
   /** Every new view in which the page has a move, before the move (it may resize the page: the move is looked for again after it). */
@@ -99,13 +97,13 @@ export async function playMoves(page: Page, hooks: MoveHooks = {}): Promise<{ re
   let views = 0;
   let covered = 0;
   for (;;) {
-    const found = await look(page, { after, ...(hooks.watch ? { watch: hooks.watch.selector } : {}) });
+    const found: Look = await page.evaluate<Look>(LOOK(after, hooks.watch?.selector ?? null));
     if ('sees' in found) {
       if (hooks.watch && !(await hooks.watch.seen())) return { over: false, clicks, views };
       continue;
     }
     if ('over' in found) return { over: true, clicks, views };
-    if ('timeout' in found) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${found.shows}"`);
+    if ('timeout' in found) throw new Error(`no move and no new view for ${TIMEOUT_MS / 1000} s after version ${after}; the turn banner says "${found.shows}"`);
     if ('covered' in found) {
       // Covered for a second at a time: a control that stays covered fails as it would for a player.
       expect(++covered, `the ${found.covered}`).toBeLessThan(3);
