@@ -35,8 +35,11 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // Files share a worker's modules and page (tests/kit/dom/blank-page.ts clears the page
+          // and storage per file; each test unmounts what it mounted).
+          isolate: false,
           include: ['tests/renderer/**/*.test.ts'],
-          setupFiles: ['tests/kit/dom/languages.ts'],
+          setupFiles: ['tests/kit/dom/languages.ts', 'tests/kit/dom/blank-page.ts'],
           // A screen's first test pays for importing it (the game screen, the replay viewer):
           // seconds on a loaded 2-core machine, past Vitest's 5 s default.
           testTimeout: 15_000,

@@ -9,7 +9,8 @@ import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from '../kit/pages/host';
 import { keepDrawing } from '../kit/pages/drawing';
 import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
-import { clickFirstLegal, nextView, playWholeGame, startSoloTable, viewVersion } from '../kit/pages/solo';
+import { playMoves } from '../kit/pages/moves';
+import { startSoloTable } from '../kit/pages/solo';
 
 let host: RunningHost;
 
@@ -101,6 +102,26 @@ async function outsideViewport(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(OUTSIDE_VIEWPORT);
 }
 
+/**
+ * One look at a view at one size: what lies outside (OUTSIDE_VIEWPORT), the ability lines cut
+ * (when `cut` is given, ABILITY_LINES_CUT below), the hand's cards, the cards playable, whether
+ * a prompt is on show.
+ */
+interface Fit {
+  readonly outside: string[];
+  readonly cut: string[];
+  readonly hand: number;
+  readonly playable: number;
+  readonly prompt: boolean;
+}
+const FIT = (cut = '[]'): string => `({
+  outside: ${OUTSIDE_VIEWPORT},
+  cut: ${cut},
+  hand: document.querySelectorAll('[data-testid="hand"] [data-card]').length,
+  playable: document.querySelectorAll('[data-testid="hand-card-legal"][data-legal="true"]').length,
+  prompt: (document.querySelector('[data-testid="choice-prompt"]')?.getClientRects().length ?? 0) > 0,
+})`;
+
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1366, height: 768 },
@@ -140,18 +161,20 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
     const shot = (size: (typeof SIZES)[number]): string => testInfo.outputPath(`late-game-${players}p-${label(size)}.png`);
     let lateShots = 0;
     let handBefore = -1;
-    const views = await playWholeGame(page, {
+    const { views } = await playMoves(page, {
       onView: async (version) => {
-        // Late in each round (two cards left) the table is at its fullest: a picture at the
-        // first such view of each round (pictures are the slow part), the last one kept.
-        const hand = await page.locator('[data-testid="hand"] [data-card]').count();
-        const late = hand === 2 && handBefore !== 2;
-        handBefore = hand;
-        for (const size of [...sizes.filter((s) => s !== playAt), playAt]) {
+        let late = false;
+        for (const [i, size] of [...sizes.filter((s) => s !== playAt), playAt].entries()) {
           await page.setViewportSize(size);
-          const outside = await outsideViewport(page);
-          if (outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${label(size)}.png`) });
-          expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
+          const fit = await page.evaluate<Fit>(FIT());
+          if (i === 0) {
+            // Late in each round (two cards left) the table is at its fullest: a picture at the
+            // first such view of each round (pictures are the slow part), the last one kept.
+            late = fit.hand === 2 && handBefore !== 2;
+            handBefore = fit.hand;
+          }
+          if (fit.outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${label(size)}.png`) });
+          expect(fit.outside, `view ${version} at ${label(size)}`).toEqual([]);
           if (late) await page.screenshot({ path: shot(size) });
         }
         await keepDrawing(page);
@@ -233,52 +256,32 @@ for (const { locale, lang } of LANGUAGES) {
     const abilities = abilityLines(lang);
     const faces = cardSet.characters.map((c) => ({ name: c.name[lang] ?? '', line: abilities[`ability.${c.effect.kind}`]?.replace('{count}', String(c.effect.count)) ?? '' }));
     expect(faces.filter((f) => f.name === '' || f.line === '')).toEqual([]);
+    // At each view where a card is to be played, every size in turn, each checked in one look
+    // (the first such view also sets every ability line into a hand card at each size).
+    let views = 0;
+    let checked = 0;
+    let decision = false;
     const checkEverySize = async (version: string): Promise<void> => {
-      for (const size of OPENING_SIZES) {
+      views += 1;
+      const cut: string[] = [];
+      for (const [i, size] of OPENING_SIZES.entries()) {
         await page.setViewportSize(size);
-        const outside = await outsideViewport(page);
-        if (outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${locale}-${label(size)}.png`) });
-        expect(outside, `view ${version} at ${label(size)}`).toEqual([]);
+        const fit = await page.evaluate<Fit>(FIT(checked === 0 ? ABILITY_LINES_CUT(faces) : undefined));
+        // A decision ends the opening: its prompt's fit is the whole games' part (above).
+        decision ||= fit.prompt;
+        if (i === 0 && (fit.prompt || fit.playable === 0)) return;
+        cut.push(...fit.cut.map((line) => `${label(size)}: ${line}`));
+        if (fit.outside.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-${locale}-${label(size)}.png`) });
+        expect(fit.outside, `view ${version} at ${label(size)}`).toEqual([]);
         const dir = process.env['SCREENSHOT_DIR'];
         if (dir) await page.screenshot({ path: `${dir}/opening-6p-${locale}-${label(size)}.png` });
       }
+      expect(cut, 'ability lines cut').toEqual([]);
+      checked += 1;
       await keepDrawing(page);
     };
-    let views = 0;
-    let seen: string | null = null;
-    let stalls = 0;
-    let checked = 0;
-    for (let steps = 0; views < 8 && steps < 100; steps++) {
-      const version = await viewVersion(page);
-      if (version !== null && version !== seen) {
-        seen = version;
-        views += 1;
-        // A decision ends the opening: its prompt's fit is the whole games' part (above).
-        if (await page.getByTestId('choice-prompt').isVisible()) break;
-        if ((await page.locator('[data-testid="hand-card-legal"][data-legal="true"]').count()) > 0) {
-          if (checked === 0) {
-            const cut: string[] = [];
-            for (const size of OPENING_SIZES) {
-              await page.setViewportSize(size);
-              cut.push(...(await page.evaluate<string[]>(ABILITY_LINES_CUT(faces))).map((line) => `${label(size)}: ${line}`));
-            }
-            expect(cut, 'ability lines cut').toEqual([]);
-          }
-          await checkEverySize(version);
-          checked += 1;
-        }
-      }
-      // Play the first playable card (a round summary is closed first, as a player would).
-      await clickFirstLegal(page);
-      // A loaded machine may drop the socket for a moment: the page reconnects and resyncs.
-      const moved = await nextView(page, version).then(
-        () => true,
-        () => false,
-      );
-      stalls = moved ? 0 : stalls + 1;
-      if (!moved) await expect(page.getByTestId('connection-status'), 'the connection came back').toHaveAttribute('class', /status-live/, { timeout: 30_000 });
-      expect(stalls, `no new view after version ${version}`).toBeLessThan(4);
-    }
+    // Cards played (a round summary closed first, as a player would) until the first decision of this seat, or for 8 views.
+    await playMoves(page, { onView: checkEverySize, beforeMove: () => !decision && views < 8 });
     expect(checked, 'views where a card was to be played').toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();

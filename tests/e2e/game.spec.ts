@@ -7,7 +7,8 @@
 import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { chronicleReplay } from '../kit/pages/records';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
-import { catchUp, clickFirstLegal, nextView, playWholeGame, tableState } from '../kit/pages/solo';
+import { type Click, playMoves } from '../kit/pages/moves';
+import { playQuickly } from '../kit/pages/quick-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };
@@ -73,81 +74,74 @@ test('three players start a game; two leave mid-game and bots play their seats t
   for (const page of pages) await expect(page.getByTestId('table')).toBeVisible();
   await shoot(ada, 'table-start');
   let promptShot = false;
+  let midShot = false;
 
-  // Play: whoever may act clicks the first legal card or answer, then everyone waits for the
-  // table's next version (all pages share it), until the game is over.
+  // Play: each page looks for its own moves in the page (one round trip a look) and clicks only
+  // what the UI offers as legal, all three at once, until the game is over. Bob reloads right
+  // after one of his clicks, and later Bob and Cyd leave: a bot takes each seat and plays on.
   let clicks = 0;
   let reloaded = false;
-  let left = false;
-  let stalls = 0;
-  for (;;) {
-    const { over, version } = await tableState(ada);
-    if (over) break;
-    if (shots && !promptShot) {
-      for (const page of pages) {
-        if (promptShot || !(await page.getByTestId('choice-prompt').isVisible())) continue;
-        promptShot = true;
-        await shoot(page, 'table-prompt');
-      }
-    }
-    // Every page first shows Ada's version; then only the player to act finds something to
-    // click, and the others look at the same time.
-    await Promise.all(pages.map((page) => catchUp(page, version)));
-    const acted = (await Promise.all(pages.map((page) => clickFirstLegal(page)))).some(Boolean);
-    if (clicks === 20 && !reloaded) {
-      // A reload (or a dropped Wi-Fi) takes the same seat back: token in localStorage, table in the URL.
-      reloaded = true;
-      await bob.reload();
-      expect(bob.url()).toContain('?table=');
-      await expect(bob.getByTestId('table')).toBeVisible();
-      await expect(bob.getByTestId('hand')).toBeVisible();
-      await expect(bob.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Bob');
-      // Bob may have been the one who just clicked: a reload right after a click can drop the
-      // answer with the page, and his turn is still his. Look at the table again.
-      if (acted) clicks += 1;
-      continue;
-    }
-    if (shots && clicks === 40) {
+  const counted = async (): Promise<boolean> => {
+    clicks += 1;
+    expect(clicks).toBeLessThan(3000);
+    return false;
+  };
+  const adaMoved = async (): Promise<boolean> => {
+    await counted();
+    if (shots && clicks >= 40 && !midShot) {
+      midShot = true;
       await shoot(ada, 'table-mid');
       await ada.setViewportSize({ width: 390, height: 844 });
       await shoot(ada, 'table-phone');
       await ada.setViewportSize({ width: 1280, height: 860 });
     }
-    if (acted) clicks += 1;
-    if (clicks >= 45 && !left) {
-      // Well into the game, Bob and Cyd leave (a round summary closed first, as they would,
-      // also one that opens while they reach for Leave): a bot takes each seat and plays on,
-      // and each of them is back in the lobby.
-      left = true;
-      for (const page of [bob, cyd]) {
-        // The summary is told on the table, not in a dialog: behind the Leave dialog it waits.
-        await page.addLocatorHandler(page.getByTestId('summary-continue'), closeSummary(page), { noWaitAfter: true });
-        await page.getByTestId('leave-game').click();
-        await page.getByTestId('leave-confirm').click();
-        await expect(page.getByTestId('table')).toBeHidden();
-        await expect(page.getByTestId('create')).toBeVisible();
-        // The seat stays theirs to take back until the game ends.
-        await expect(page.getByTestId('take-seat-back')).toBeVisible();
-      }
-      pages.splice(1);
-      continue;
+    return false;
+  };
+  const shootPrompt = async (page: Page, click: Click): Promise<boolean> => {
+    if (shots && !promptShot && click === 'answer') {
+      promptShot = true;
+      await shoot(page, 'table-prompt');
     }
-    // Someone acted, or the answer is on its way: the table moves on (a stuck table fails here).
-    // A loaded machine may drop a socket for a moment: the page reconnects and resyncs.
-    const moved = await nextView(ada, version).then(
-      () => true,
-      () => false,
-    );
-    stalls = moved ? 0 : stalls + 1;
-    if (!moved) for (const page of pages) await expect(page.getByTestId('connection-status'), 'the connection came back').toHaveAttribute('class', /status-live/, { timeout: 30_000 });
-    expect(stalls, `no new view after version ${version}`).toBeLessThan(4);
-    expect(clicks).toBeLessThan(3000);
-  }
+    return true;
+  };
+  // A reload (or a dropped Wi-Fi) takes the same seat back: token in localStorage, table in the
+  // URL. Right after a click it may drop the answer with the page, and the turn is still his.
+  const bobReloads = async (): Promise<boolean> => {
+    await counted();
+    if (clicks < 20 || reloaded) return false;
+    reloaded = true;
+    await bob.reload();
+    expect(bob.url()).toContain('?table=');
+    await expect(bob.getByTestId('table')).toBeVisible();
+    await expect(bob.getByTestId('hand')).toBeVisible();
+    await expect(bob.locator('[data-testid="seat-panel"]', { hasText: '(you)' })).toContainText('Bob');
+    return true;
+  };
+  // Well into the game, on their next turn, Bob and Cyd leave (a round summary closed first, as
+  // they would, also one that opens while they reach for Leave), and each of them is back in the lobby.
+  const playThenLeave = async (page: Page, afterMove: () => Promise<boolean>): Promise<void> => {
+    const { over } = await playMoves(page, { beforeMove: async (click) => clicks < 45 && (await shootPrompt(page, click)), afterMove });
+    expect(over, 'the game went on until they left').toBe(false);
+    // The summary is told on the table, not in a dialog: behind the Leave dialog it waits.
+    await page.addLocatorHandler(page.getByTestId('summary-continue'), closeSummary(page), { noWaitAfter: true });
+    await page.getByTestId('leave-game').click();
+    await page.getByTestId('leave-confirm').click();
+    await expect(page.getByTestId('table')).toBeHidden();
+    await expect(page.getByTestId('create')).toBeVisible();
+    // The seat stays theirs to take back until the game ends.
+    await expect(page.getByTestId('take-seat-back')).toBeVisible();
+  };
+  const [adaPlayed] = await Promise.all([
+    playMoves(ada, { beforeMove: (click) => shootPrompt(ada, click), afterMove: adaMoved }),
+    playThenLeave(bob, bobReloads),
+    playThenLeave(cyd, counted),
+  ]);
+  expect(adaPlayed.over).toBe(true);
+  expect(reloaded, 'Bob reloaded during the game').toBe(true);
 
   await shoot(ada, 'game-over');
   await expect(ada.getByTestId('game-over')).toBeVisible();
   await expect(ada.getByTestId('winners')).toContainText(/Ada|Bob|Cyd/);
-  expect(left, 'Bob and Cyd left during the game').toBe(true);
   // The last round is told in its summary above the game-over screen. Ada's last look at the
   // table may have closed it already (it came with the final view); once it is closed, the
   // score breakdown is one click away, the last round's open first.
@@ -188,7 +182,7 @@ test('one player with two bots plays a whole game on a phone-sized page, then re
   await page.getByTestId('language').selectOption('en');
   await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Meeting');
 
-  await playWholeGame(page);
+  await playQuickly(page);
   await expect(page.getByTestId('winners')).toContainText(/Solo|Bot 2|Bot 3/);
 
   await page.getByTestId('back-to-lobby').click();

@@ -92,13 +92,21 @@ export function t(key: MessageKey, params?: MessageParams): string {
   return format(i18n.lang, key, params);
 }
 
+/** One set of plural rules per language: making one takes longer than the rest of a format. */
+const PLURALS = new Map<Language, Intl.PluralRules>();
+function pluralRules(lang: Language): Intl.PluralRules {
+  let rules = PLURALS.get(lang);
+  if (!rules) PLURALS.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules;
+}
+
 export function format(lang: Language, key: MessageKey, params?: MessageParams): string {
   // A language not fetched (yet) speaks the page's; before any table is here, the key itself.
   let text = (TABLES[lang] ?? TABLES[i18n.lang])?.[key] ?? key;
   if (text.includes('|')) {
     const [one, other] = text.split('|') as [string, string];
     const n = Number(params?.['n'] ?? 0);
-    text = new Intl.PluralRules(lang).select(n) === 'one' ? one : other;
+    text = pluralRules(lang).select(n) === 'one' ? one : other;
   }
   if (!params) return text;
   return text.replace(PLACEHOLDER, (whole, name: string, modifier: string | undefined) => {

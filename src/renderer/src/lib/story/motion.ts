@@ -34,13 +34,16 @@ function travel(node: Element, box: DOMRect | null, ms: number): TransitionConfi
 
 /** In: a card played comes from its seat. */
 export function fromSeat(node: Element, seat: Seat): TransitionConfig {
-  return travel(node, seatBox(seat), pacing.hold(MOVE_MS));
+  const ms = pacing.hold(MOVE_MS);
+  // Nothing moves at instant speed: measuring the seat would only force a layout at every play.
+  return ms === 0 ? { duration: 0 } : travel(node, seatBox(seat), ms);
 }
 
 /** Out: a meeting's card goes to the seat that takes it (null: it leaves the table). */
 export function toSeat(node: Element, seat: Seat | null): TransitionConfig {
   const ms = pacing.hold(MOVE_MS);
-  if (seat === null) return ms === 0 ? { duration: 0 } : { duration: ms, css: (t) => `opacity: ${t}` };
+  if (ms === 0) return { duration: 0 };
+  if (seat === null) return { duration: ms, css: (t) => `opacity: ${t}` };
   return travel(node, seatBox(seat), ms);
 }
 

@@ -15,7 +15,8 @@ import { i18n, t } from '../i18n/index.svelte';
 import { phoneSettings } from '../phone/settings.svelte';
 import { choiceActions, playsByCard, seatNames } from '../seats';
 import { actionText } from '../action-text';
-import { lastMeetingOf, storyOf } from '../story/describe';
+import { lastMeetingOf } from '../story/describe';
+import { ToldLines } from '../story/told-lines';
 import { TableStory } from '../story/table-story.svelte';
 import { currentStep, tutorial } from '../tutorial.svelte';
 import { unplayableText } from '../unplayable';
@@ -83,7 +84,8 @@ export class GameTable {
     const heldAt = this.#story.heldAt;
     return heldAt === null || this.view.over ? this.#session.log : this.#session.log.filter((b) => b.version <= heldAt);
   });
-  readonly storyLines = $derived(storyOf(this.toldLog, this.storyContext));
+  readonly #told = new ToldLines();
+  readonly storyLines = $derived(this.#told.of(this.toldLog, this.storyContext));
   readonly lastMeeting = $derived(lastMeetingOf(this.toldLog));
   readonly scoredRounds = $derived.by(() => this.#session.log.flatMap((b) => b.events.flatMap((e) => (e.type === 'roundScored' ? [e.score.seats.map((s) => s.fameGained)] : []))));
 
