@@ -7,7 +7,8 @@ import { networkInterfaces } from 'node:os';
 import { type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog, type ShownLine } from '../kit/pages/leak-scan';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
-import { playWholeGame, startSoloTable } from '../kit/pages/solo';
+import { playQuickly } from '../kit/pages/quick-turns';
+import { startSoloTable } from '../kit/pages/solo';
 
 // Bound to every interface so the board has a LAN address to put in its QR code (as on a real
 // network); the pages themselves only ever talk to it over loopback.
@@ -58,6 +59,63 @@ const BOARD_CLIPPED = `(() => {
   return out;
 })()`;
 
+/** What the board shows at one moment: BOARD_TEXT's reading, BOARD_CLIPPED's, and its count of player controls. */
+interface BoardRecord {
+  version: number;
+  lines: ShownLine[];
+  rest: ShownLine[];
+  cut: string[];
+  controls: number;
+}
+
+/**
+ * In the board page, once: a DOM observer that records the board after every change (the
+ * observer runs once the renderer has applied a whole update, so every version shown is
+ * recorded), keeping a record when it differs from the last. Pictures to take are queued for
+ * NEXT_PICTURE: the first cut, the first board with five story lines and two meeting cards,
+ * the game's end.
+ */
+const BOARD_RECORDER = `(() => {
+  const rec = { records: [], versions: new Set(), last: '', queue: [], wake: null, cut: false, mid: false, over: false };
+  window.__board = rec;
+  const picture = (scene) => {
+    rec.queue.push(scene);
+    const wake = rec.wake;
+    rec.wake = null;
+    wake?.();
+  };
+  const record = () => {
+    const text = ${BOARD_TEXT};
+    const cut = ${BOARD_CLIPPED};
+    const controls = document.querySelectorAll('[data-testid="hand"], [data-testid="hand-card-legal"], [data-testid="choice-option"], [data-testid="table"]').length;
+    const key = JSON.stringify([text, cut, controls]);
+    if (key !== rec.last) {
+      rec.last = key;
+      rec.versions.add(text.version);
+      rec.records.push({ ...text, cut, controls });
+    }
+    if (!rec.cut && cut.length > 0) { rec.cut = true; picture('cut'); }
+    if (!rec.mid && text.lines.length >= 5 && document.querySelectorAll('[data-testid="meeting"] [data-card]').length >= 2) { rec.mid = true; picture('mid'); }
+    if (!rec.over && document.querySelector('[data-testid="board-over"]')) { rec.over = true; picture('over'); }
+  };
+  rec.record = record;
+  new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  record();
+})()`;
+
+/** The next picture the board asks for, waited for in the page. */
+const NEXT_PICTURE = `new Promise((resolve) => {
+  const rec = window.__board;
+  const take = () => (rec.queue.length > 0 ? resolve(rec.queue.shift()) : (rec.wake = take));
+  take();
+})`;
+
+/** The board's records, read once at the end (after one last look). */
+const BOARD_RECORDS = `(() => {
+  window.__board.record();
+  return { records: window.__board.records, versions: window.__board.versions.size };
+})()`;
+
 test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothing hidden, large type', async ({ browser }) => {
   test.setTimeout(4 * 60_000);
   const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -89,35 +147,35 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
   expect(await px('[data-testid="board-seat"] h3'), 'seat name').toBeGreaterThanOrEqual(28);
   await shoot(board, 'board-start');
 
-  const shown: { lines: ShownLine[]; rest: ShownLine[] }[] = [];
-  const clipped: string[] = [];
-  let shotMid = false;
-  const look = async (): Promise<void> => {
-    // No hand, no seat, no prompt: a spectator's table.
-    expect(await board.locator('[data-testid="hand"], [data-testid="hand-card-legal"], [data-testid="choice-option"], [data-testid="table"]').count()).toBe(0);
-    shown.push(await board.evaluate<{ lines: ShownLine[]; rest: ShownLine[] }>(BOARD_TEXT));
-    // Nothing read from across the room is cut off: the meeting's cards and the scoring table.
-    const cut = await board.evaluate<string[]>(BOARD_CLIPPED);
-    if (cut.length > 0 && clipped.length === 0) await shoot(board, 'board-cut');
-    if (cut.length > 0) clipped.push(`version ${await board.getByTestId('board').getAttribute('data-version')}: ${cut.join(', ')}`);
-    if (!shotMid && (await board.locator('[data-testid="board-story"] li').count()) >= 5 && (await board.getByTestId('meeting').locator('[data-card]').count()) >= 2) {
-      shotMid = true;
-      await shoot(board, 'board-1920x1080');
+  // The board records itself: at every change of what it shows (every version it shows
+  // included), what BOARD_TEXT reads, what BOARD_CLIPPED finds cut off and how many player
+  // controls it has; node reads the records once, at the end. It tells node when to take a
+  // picture: the first cut, a busy mid-game board, the game's end.
+  await board.evaluate(BOARD_RECORDER);
+  const pictures = async (): Promise<void> => {
+    for (;;) {
+      const scene = await board.evaluate<'cut' | 'mid' | 'over'>(NEXT_PICTURE);
+      if (scene === 'over') return;
+      await shoot(board, scene === 'cut' ? 'board-cut' : 'board-1920x1080');
     }
   };
-  await playWholeGame(player, { onView: look });
-  await expect(board.getByTestId('board-over')).toBeVisible();
-  await look();
+  await Promise.all([playQuickly(player).then(() => expect(board.getByTestId('board-over')).toBeVisible()), pictures()]);
+  const { records, versions } = await board.evaluate<{ records: BoardRecord[]; versions: number }>(BOARD_RECORDS);
   await shoot(board, 'board-game-over');
+  expect(versions, 'the board showed the game version by version').toBeGreaterThan(20);
+  // No hand, no seat, no prompt: a spectator's table.
+  expect(records.filter((r) => r.controls > 0).map((r) => `version ${r.version}: ${r.controls} player controls`)).toEqual([]);
+  // Nothing read from across the room is cut off: the meeting's cards and the scoring table.
+  const clipped = records.filter((r) => r.cut.length > 0).map((r) => `version ${r.version}: ${r.cut.join(', ')}`);
   expect(clipped, 'the board cut off what it shows').toEqual([]);
 
   // The leak scan, judged as a spectator. Negative control: a line naming a card hidden from a
   // spectator at the version it is shown at is found.
   const hidden = hiddenCards(host.dataDir, tableId, 'spectator');
-  const lines = shown.flatMap((s) => [...s.lines, ...s.rest]);
+  const lines = records.flatMap((s) => [...s.lines, ...s.rest]);
   expect(lines.length).toBeGreaterThan(50);
   expect(leaksInLog(lines, hidden)).toEqual([]);
-  const secretAt = shown.flatMap((s) => s.rest).find((l) => (hidden.after[l.version]?.length ?? 0) > 0);
+  const secretAt = records.flatMap((s) => s.rest).find((l) => (hidden.after[l.version]?.length ?? 0) > 0);
   expect(secretAt, 'the board showed a version where some card was hidden from a spectator').toBeDefined();
   const planted = { ...secretAt!, text: `${secretAt!.text} ${hidden.after[secretAt!.version]![0]}` };
   expect(leaksInLog([planted], hidden), 'the scan finds a card planted in the board text').toHaveLength(1);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog } from '../kit/pages/leak-scan';
+import { playQuickly } from '../kit/pages/quick-turns';
 import { chronicleReplay as replayRecordFile, tableRecordFile } from '../kit/pages/records';
 import type { Action } from '../../src/shared/rules/actions';
 import { addBots, hostForSpec, pageErrors } from '../kit/pages/setup';
@@ -115,46 +116,17 @@ test('one player against three bots follows every play, ability, meeting and rou
   const header = JSON.parse(readFileSync(join(host.dataDir, 'tables', `${tableId}.jsonl`), 'utf8').split('\n')[0]!) as { botDelayMs?: number };
   expect(header.botDelayMs, 'the bot delay chosen in the form').toBe(0);
 
+  // The page waits for its own next move (quick-turns.ts): each round summary is read before
+  // its Continue is clicked, each scene photographed the first time it shows.
   const summaries: Summary[] = [];
-  const shot = new Set<string>();
-  let idle = 0;
-  for (;;) {
-    const summary = page.getByTestId('round-summary');
-    if (await summary.isVisible()) {
+  const summary = page.getByTestId('round-summary');
+  await playQuickly(page, {
+    onSummary: async () => {
       summaries.push(await readSummary(summary));
-      if (!shot.has('round-summary')) await shoot(page, 'round-summary');
-      shot.add('round-summary');
-      await page.getByTestId('summary-continue').click();
-      await expect(summary).toHaveCount(0);
-      continue;
-    }
-    if (await page.getByTestId('game-over').isVisible()) break;
-    for (const scene of ['meeting-resolution', 'ability-shown']) {
-      if (!shot.has(scene) && (await page.getByTestId(scene).isVisible())) {
-        shot.add(scene);
-        await shoot(page, scene);
-      }
-    }
-    // An ability's answer is picked, then confirmed: Confirm first when it is showing.
-    const confirm = page.getByTestId('choice-confirm');
-    const option = page.locator('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]').first();
-    const target = (await confirm.isVisible()) ? confirm : (await option.count()) > 0 ? option : null;
-    let acted = false;
-    if (target) {
-      try {
-        await target.click({ timeout: 1500 });
-        acted = true;
-      } catch {
-        // the view changed under the click: look again
-      }
-    }
-    if (acted) idle = 0;
-    else {
-      idle += 1;
-      expect(idle, 'the bots stopped playing').toBeLessThan(400);
-      await page.waitForTimeout(20);
-    }
-  }
+      if (summaries.length === 1) await shoot(page, 'round-summary');
+    },
+    onShown: { 'meeting-resolution': () => shoot(page, 'meeting-resolution'), 'ability-shown': () => shoot(page, 'ability-shown') },
+  });
   const { file, actions } = recordOf(tableId);
   const replayed = chronicleReplay(file);
   expect(replayed.ok).toBe(true);

@@ -12,7 +12,8 @@ type Look =
   | { readonly over: true }
   | { readonly timeout: true; readonly shows: string }
   | { readonly covered: string }
-  | { readonly click: 'summary' | 'confirm' | 'answer' | 'play'; readonly x: number; readonly y: number; readonly version: string };
+  | { readonly shown: string }
+  | { readonly click: 'summary' | 'confirm' | 'answer' | 'play'; readonly x: number; readonly y: number; readonly version: string; readonly again: boolean };
 
 /**
  * In-page (a string: the e2e project has no DOM types): waits until the game is over, or the
@@ -20,18 +21,26 @@ type Look =
  * `after`: the version a play or a Confirm was sent in; the move found must come with a newer
  * view (the answered prompt stays on the page until then). After `retryMs` a move in the same
  * view counts again (a click that sent nothing, e.g. a card that moved under the pointer).
+ * The round summary last clicked (window.__quickSummary) is waited out the same way: found
+ * again after `retryMs` it comes back marked `again`. `watch`: test ids to report as soon as
+ * one shows, before any move.
  */
-const LOOK = (after: string | null, retryMs: number, timeoutMs: number): string => `new Promise((resolve) => {
+const LOOK = (after: string | null, watch: readonly string[], retryMs: number, timeoutMs: number): string => `new Promise((resolve) => {
   const after = ${JSON.stringify(after)};
+  const watch = ${JSON.stringify(watch)};
   const started = performance.now();
   const shown = (el) => el !== null && el.getClientRects().length > 0;
   const find = () => {
     if (document.querySelector('[data-testid="game-over"]')) return { over: true };
+    const seen = watch.find((id) => shown(document.querySelector('[data-testid="' + id + '"]')));
+    if (seen !== undefined) return { shown: seen };
     const table = document.querySelector('[data-testid="table"]');
     if (!table || table.getAttribute('aria-busy') === 'true') return null;
     const version = table.dataset.version;
     if (after !== null && version === after && performance.now() - started < ${retryMs}) return null;
     const summary = document.querySelector('[data-testid="summary-continue"]');
+    const again = summary !== null && summary === window.__quickSummary;
+    if (again && shown(summary) && performance.now() - started < ${retryMs}) return null;
     const confirm = document.querySelector('[data-testid="choice-confirm"]');
     const option = document.querySelector('[data-testid="hand-card-legal"][data-legal="true"], [data-testid="choice-option"]');
     const [click, el] = shown(summary) ? ['summary', summary] : shown(confirm) ? ['confirm', confirm] : option ? [option.dataset.testid === 'choice-option' ? 'answer' : 'play', option] : [null, null];
@@ -42,7 +51,8 @@ const LOOK = (after: string | null, retryMs: number, timeoutMs: number): string 
     const y = r.top + r.height / 2;
     const top = document.elementFromPoint(x, y);
     if (top === null || !el.contains(top)) return { covered: click + ' under ' + (top ? top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
-    return { click, x, y, version };
+    if (click === 'summary') window.__quickSummary = summary;
+    return { click, x, y, version, again: click === 'summary' && again };
   };
   let observer = null;
   let timer = null;
@@ -65,15 +75,29 @@ const LOOK = (after: string | null, retryMs: number, timeoutMs: number): string 
   check();
 })`;
 
+export interface QuickHooks {
+  /** Called once for each round summary, while it is on screen and before it is closed. */
+  readonly onSummary?: () => Promise<void>;
+  /** By test id: called once, the first time that element shows (while it shows, as far as the page can tell). */
+  readonly onShown?: Readonly<Record<string, () => Promise<void>>>;
+}
+
 /** Plays the page's moves until its game-over screen shows: a summary closed, an answer and its Confirm, the first legal card. Returns the clicks made. */
-export async function playQuickly(page: Page): Promise<number> {
+export async function playQuickly(page: Page, hooks: QuickHooks = {}): Promise<number> {
+  const watch = Object.keys(hooks.onShown ?? {});
   let after: string | null = null;
   let clicks = 0;
   let covered = 0;
+  let reclosed = 0;
   for (;;) {
-    const look: Look = await page.evaluate<Look>(LOOK(after, 1000, 20_000));
+    const look: Look = await page.evaluate<Look>(LOOK(after, watch, 1000, 20_000));
     if ('over' in look) return clicks;
     if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
+    if ('shown' in look) {
+      watch.splice(watch.indexOf(look.shown), 1);
+      await hooks.onShown![look.shown]!();
+      continue;
+    }
     if ('covered' in look) {
       // Covered for a second at a time: a control that stays covered fails as it would for a player.
       expect(++covered, `the ${look.covered}`).toBeLessThan(3);
@@ -81,6 +105,12 @@ export async function playQuickly(page: Page): Promise<number> {
       continue;
     }
     covered = 0;
+    if (look.click === 'summary') {
+      // A summary still open a second after its Continue was clicked: clicked again, read once.
+      reclosed = look.again ? reclosed + 1 : 0;
+      expect(reclosed, 'the round summary stays open after Continue').toBeLessThan(3);
+      if (!look.again) await hooks.onSummary?.();
+    }
     await page.mouse.click(look.x, look.y);
     clicks += 1;
     // A play or a Confirm sends: its answer comes as a newer view. A closed summary or a picked answer leads to the next click at once.
