@@ -118,7 +118,9 @@ describe('the worker pool in the host', () => {
     const owner = await tableWithBots(host, ['novice', 'adept', 'master']);
     await owner.request('table:start');
     await waitFor(() => owner.view?.toAct?.seat === 0, 'our turn', 20_000);
-    const hint = await owner.request<{ action: { play?: string; choose?: unknown } }>('game:hint');
+    // The pool's one worker may still be starting (loading the bots) when the hint is asked: on
+    // a busy 2-core machine that took longer than a move's 5 s.
+    const hint = await owner.request<{ action: { play?: string; choose?: unknown } }>('game:hint', undefined, 20_000);
     expect(hint.ok).toBe(true);
     if (hint.ok) expect(owner.view!.legalActions).toContainEqual(hint.action);
     owner.startAutoplay();
