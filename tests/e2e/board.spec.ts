@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog, type ShownLine } from '../kit/pages/leak-scan';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
-import { playQuickly } from '../kit/pages/quick-turns';
+import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
 
 // Bound to every interface so the board has a LAN address to put in its QR code (as on a real
@@ -159,7 +159,7 @@ test('the board at 1920x1080 follows a whole game as a spectator: no hand, nothi
       await shoot(board, scene === 'cut' ? 'board-cut' : 'board-1920x1080');
     }
   };
-  await Promise.all([playQuickly(player).then(() => expect(board.getByTestId('board-over')).toBeVisible()), pictures()]);
+  await Promise.all([playMoves(player).then(() => expect(board.getByTestId('board-over')).toBeVisible()), pictures()]);
   const { records, versions } = await board.evaluate<{ records: BoardRecord[]; versions: number }>(BOARD_RECORDS);
   await shoot(board, 'board-game-over');
   expect(versions, 'the board showed the game version by version').toBeGreaterThan(20);

@@ -3,18 +3,18 @@
 // From the second game the standings so far are beside the game on every page; the evening's
 // standings at the last game over are checked against the games' results as the host keeps
 // them (its finished-games list). The pages play by real mouse clicks, one look a move
-// (quick-turns.ts): about 570 clicks over the three games.
+// (moves.ts): about 570 clicks over the three games.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
-import { playQuickly } from '../kit/pages/quick-turns';
+import { playMoves } from '../kit/pages/moves';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
 /** Each player plays on their own page, at once, as people do, until every page shows the end. */
 async function playToTheEnd(pages: readonly Page[]): Promise<void> {
-  await Promise.all(pages.map((page) => playQuickly(page)));
+  await Promise.all(pages.map((page) => playMoves(page)));
   for (const page of pages) await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 15_000 });
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { hiddenCards, leaksInLog } from '../kit/pages/leak-scan';
-import { playQuickly } from '../kit/pages/quick-turns';
+import { playMoves } from '../kit/pages/moves';
 import { chronicleReplay as replayRecordFile, tableRecordFile } from '../kit/pages/records';
 import type { Action } from '../../src/shared/rules/actions';
 import { addBots, hostForSpec, pageErrors } from '../kit/pages/setup';
@@ -116,11 +116,11 @@ test('one player against three bots follows every play, ability, meeting and rou
   const header = JSON.parse(readFileSync(join(host.dataDir, 'tables', `${tableId}.jsonl`), 'utf8').split('\n')[0]!) as { botDelayMs?: number };
   expect(header.botDelayMs, 'the bot delay chosen in the form').toBe(0);
 
-  // The page waits for its own next move (quick-turns.ts): each round summary is read before
+  // The page waits for its own next move (moves.ts): each round summary is read before
   // its Continue is clicked, each scene photographed the first time it shows.
   const summaries: Summary[] = [];
   const summary = page.getByTestId('round-summary');
-  await playQuickly(page, {
+  await playMoves(page, {
     onSummary: async () => {
       summaries.push(await readSummary(summary));
       if (summaries.length === 1) await shoot(page, 'round-summary');

@@ -8,7 +8,6 @@ import { type BrowserContext, type Locator, type Page, expect, test } from '@pla
 import { chronicleReplay } from '../kit/pages/records';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 import { type Click, playMoves } from '../kit/pages/moves';
-import { playQuickly } from '../kit/pages/quick-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };
@@ -182,7 +181,7 @@ test('one player with two bots plays a whole game on a phone-sized page, then re
   await page.getByTestId('language').selectOption('en');
   await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Meeting');
 
-  await playQuickly(page);
+  await playMoves(page);
   await expect(page.getByTestId('winners')).toContainText(/Solo|Bot 2|Bot 3/);
 
   await page.getByTestId('back-to-lobby').click();

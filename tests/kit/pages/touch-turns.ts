@@ -1,8 +1,9 @@
 // A player's moves on a touch phone, found in one round trip a look: the page waits for its next
-// move itself (a DOM observer, no polling frames) and gives a point to tap only where the
+// move itself (look-loop.ts) and gives a point to tap only where the
 // control is on top (touch-taps.ts). A hand card is played as a player does on a phone: a tap opens its
 // card sheet, a tap on the sheet's Play button plays it. (In-page code, as text.)
 import type { Page } from '@playwright/test';
+import { lookLoop } from './look-loop';
 import { POINT_ON_TOP } from './touch-taps';
 
 export type TouchMove = 'sheet-play' | 'close' | 'summary' | 'confirm' | 'answer' | 'play';
@@ -24,12 +25,11 @@ export interface LookOptions {
   timeoutMs?: number;
 }
 
-const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 20_000 }: LookOptions): string => `new Promise((resolve) => {
-  const after = ${JSON.stringify(after)};
-  const seen = ${JSON.stringify(seen)};
-  const started = performance.now();
-  const shown = (el) => el !== null && el.getClientRects().length > 0;
-  const find = () => {
+const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 20_000 }: LookOptions): string =>
+  lookLoop(
+    `() => {
+    const after = ${JSON.stringify(after)};
+    const seen = ${JSON.stringify(seen)};
     if (document.querySelector('[data-testid="game-over"]')) return { over: true };
     const table = document.querySelector('[data-testid="table"]');
     if (!table || table.getAttribute('aria-busy') === 'true') return null;
@@ -47,27 +47,10 @@ const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 
     const at = ${POINT_ON_TOP}(el);
     if (!('x' in at)) return { covered: move + ' under ' + (at.top ? at.top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
     return { move, x: at.x, y: at.y, version, extra };
-  };
-  let observer = null;
-  let timer = null;
-  let retry = null;
-  const done = (result) => {
-    observer?.disconnect();
-    clearTimeout(timer);
-    clearInterval(retry);
-    resolve(result);
-  };
-  const check = () => {
-    const found = find();
-    // Something may still be moving off the control (a view landing): covered counts once it stays so.
-    if (found !== null && !(found.covered && performance.now() - started < ${retryMs})) done(found);
-  };
-  observer = new MutationObserver(check);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  retry = setInterval(check, ${retryMs});
-  timer = setTimeout(() => done({ timeout: true, shows: (document.querySelector('[data-testid="turn-banner"]')?.textContent ?? '').trim() }), ${timeoutMs});
-  check();
-})`;
+  }`,
+    retryMs,
+    timeoutMs,
+  );
 
 /** Waits in the page for its next move: the game over, a move to tap (with `extra` at a newly seen play view), what covers it, or a timeout with the turn banner. */
 export function nextTouchMove<X>(page: Page, options: LookOptions): Promise<TouchLook<X>> {
