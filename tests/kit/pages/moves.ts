@@ -31,13 +31,15 @@ const TIMEOUT_MS = 20_000;
  * `shownIds` shows, or the table is not waiting on an answer and offers a move, then resolves
  * with the move's point. `after`: the version a play or a Confirm was sent in; the move must
  * come with a newer view (the answered prompt stays on the page until then). The round summary
- * last clicked (window.__lastSummary) is waited out the same way: found again after RETRY_MS it
- * comes back marked `again`.
+ * last clicked (`clickedSummary`: the one the last look offered) is waited out the same way:
+ * found again after RETRY_MS it comes back marked `again`.
  */
-const LOOK = (after: string | null, watch: string | null, shownIds: readonly string[]): string =>
+const LOOK = (after: string | null, watch: string | null, shownIds: readonly string[], clickedSummary: boolean): string =>
   lookLoop(
     `() => {
     const after = ${JSON.stringify(after)};
+    // The summary a look offered counts as clicked only once the click was made (a hook may have run instead).
+    if (${clickedSummary}) window.__lastSummary = window.__offeredSummary;
     const watch = ${JSON.stringify(watch)};
     if (watch !== null && document.querySelector(watch)) return { sees: true };
     if (document.querySelector('[data-testid="game-over"]')) return { over: true };
@@ -56,7 +58,7 @@ const LOOK = (after: string | null, watch: string | null, shownIds: readonly str
     if (el === null || el.disabled) return null;
     const at = ${POINT_ON_TOP}(el);
     if (!('x' in at)) return { covered: click + ' under ' + (at.top ? at.top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
-    if (click === 'summary') window.__lastSummary = summary;
+    if (click === 'summary') window.__offeredSummary = summary;
     return { click, x: at.x, y: at.y, version, again: click === 'summary' && again };
   }`,
     RETRY_MS,
@@ -92,8 +94,10 @@ export async function playMoves(page: Page, hooks: MoveHooks = {}): Promise<{ re
   let views = 0;
   let covered = 0;
   let reclosed = 0;
+  let clickedSummary = false;
   for (;;) {
-    const found: Look = await page.evaluate<Look>(LOOK(after, hooks.watch?.selector ?? null, shownIds));
+    const found: Look = await page.evaluate<Look>(LOOK(after, hooks.watch?.selector ?? null, shownIds, clickedSummary));
+    clickedSummary = false;
     if ('sees' in found) {
       if (hooks.watch && !(await hooks.watch.seen())) return { over: false, clicks, views };
       continue;
@@ -118,14 +122,13 @@ export async function playMoves(page: Page, hooks: MoveHooks = {}): Promise<{ re
       await hooks.onView(found.version);
       continue;
     }
-    if (found.click === 'summary') {
-      // A summary still open a second after its Continue was clicked: clicked again, read once.
-      reclosed = found.again ? reclosed + 1 : 0;
-      expect(reclosed, 'the round summary stays open after Continue').toBeLessThan(3);
-      if (!found.again) await hooks.onSummary?.();
-    }
+    // A summary still open a second after its Continue was clicked: clicked again, read once.
+    reclosed = found.again ? reclosed + 1 : 0;
+    expect(reclosed, 'the round summary stays open after Continue').toBeLessThan(3);
+    if (found.click === 'summary' && !found.again) await hooks.onSummary?.();
     if (hooks.beforeMove && !(await hooks.beforeMove(found.click))) return { over: false, clicks, views };
     await page.mouse.click(found.x, found.y);
+    clickedSummary = found.click === 'summary';
     clicks += 1;
     // A play or a Confirm sends: its answer comes as a newer view. A closed summary or a picked answer leads to the next click at once.
     after = found.click === 'play' || found.click === 'confirm' ? found.version : null;
