@@ -32,7 +32,12 @@ export interface StoryLine {
 
 /** Every line of a log, in order. */
 export function storyOf(log: readonly EventBatch[], ctx: StoryContext): StoryLine[] {
-  return log.flatMap((batch) => batch.events.flatMap((e) => linesOf(e, ctx).map(([kind, text]) => ({ version: batch.version, kind, text }))));
+  return log.flatMap((batch) => batchLines(batch, ctx));
+}
+
+/** The lines of one batch of events, each with the version they produced. */
+export function batchLines(batch: EventBatch, ctx: StoryContext): StoryLine[] {
+  return batch.events.flatMap((e) => linesOf(e, ctx).map(([kind, text]) => ({ version: batch.version, kind, text })));
 }
 
 /** The played card that made the winner win, if a card did. */

@@ -3,7 +3,7 @@
 // slow phone a noticeable part of each frame); here only the new batch is told. Everything is
 // told afresh when the words change: another language, card set, or seat names.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import { type StoryContext, type StoryLine, linesOf } from './describe';
+import { type StoryContext, type StoryLine, batchLines } from './describe';
 
 export class ToldLines {
   #ctx: StoryContext | null = null;
@@ -20,10 +20,7 @@ export class ToldLines {
 
   #batch(batch: EventBatch, ctx: StoryContext): readonly StoryLine[] {
     let lines = this.#told.get(batch);
-    if (!lines) {
-      lines = batch.events.flatMap((e) => linesOf(e, ctx).map(([kind, text]) => ({ version: batch.version, kind, text })));
-      this.#told.set(batch, lines);
-    }
+    if (!lines) this.#told.set(batch, (lines = batchLines(batch, ctx)));
     return lines;
   }
 }
