@@ -10,6 +10,8 @@
 // Loads alternate between the CPU as it is and slowed 4× (Emulation.setCPUThrottlingRate, about
 // a mid-range phone), so both are measured in the same run, and their ratio is printed.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
@@ -19,7 +21,7 @@ import { browserPath } from '../tests/setup/browser';
 const RUNS = 7;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-interface Load { scriptBytes: number; scripts: number; interactiveMs: number }
+interface Load { scriptBytes: number; scripts: number; interactiveMs: number; inPageMs: number; busyMs: number }
 
 async function load(browser: Browser, url: string, slowdown: number): Promise<Load> {
   const context = await browser.newContext();
@@ -28,6 +30,7 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await cdp.send('Performance.enable');
   const scriptIds = new Set<string>();
   let scriptBytes = 0;
   let scripts = 0;
@@ -42,12 +45,14 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
   // Watched and typed into over CDP with a few lines of script, not with Playwright's locators:
   // those evaluate Playwright's own injected script in the page first, which took 0.3-0.4 s of
   // the slowed main thread and was counted as the lobby's.
-  await evaluate(cdp, `new Promise((done) => {
+  const inPageMs = Number(await evaluate(cdp, `new Promise((done) => {
     const ready = () => { const b = document.querySelector('[data-testid="start-tutorial"]'); return b !== null && !b.disabled; };
-    if (ready()) return done(true);
-    new MutationObserver((_, o) => { if (ready()) { o.disconnect(); done(true); } }).observe(document, { subtree: true, childList: true, attributes: true });
-  })`);
+    if (ready()) return done(performance.now());
+    new MutationObserver((_, o) => { if (ready()) { o.disconnect(); done(performance.now()); } }).observe(document, { subtree: true, childList: true, attributes: true });
+  })`));
   await evaluate(cdp, `document.querySelector('[data-testid="player-name"]').focus(), true`);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const busyMs = 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
   await cdp.send('Input.insertText', { text: 'A' });
   if ((await evaluate(cdp, `document.querySelector('[data-testid="player-name"]').value`)) !== 'A') throw new Error('the name field did not take the keystroke');
   const interactiveMs = performance.now() - t0;
@@ -55,7 +60,7 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
   // count: give in-flight responses a moment to finish, then read the total.
   await page.waitForTimeout(200);
   await context.close();
-  return { scriptBytes, scripts, interactiveMs };
+  return { scriptBytes, scripts, interactiveMs, inPageMs, busyMs };
 }
 
 async function evaluate(cdp: CDPSession, expression: string): Promise<unknown> {
@@ -64,27 +69,47 @@ async function evaluate(cdp: CDPSession, expression: string): Promise<unknown> {
   return result.value;
 }
 
+async function servedPage(html: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-first-load-'));
 // FIRST_LOAD_DIR: another build of the renderer (an older commit's, for a before/after).
 const host = await createHost({ port: 0, dataDir, staticDir: process.env['FIRST_LOAD_DIR'] ?? 'out/renderer', log: quiet });
+// The floor: what Chromium and this harness take for a page holding just the two controls.
+const blank = await servedPage('<!doctype html><meta charset="utf-8"><title>Chronicle</title><button data-testid="start-tutorial">Go</button><input data-testid="player-name">');
 const browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox', '--disable-gpu'] });
 try {
   await load(browser, host.url, 1); // warm-up: the host's first file reads, Chromium's start
   const plain: Load[] = [];
   const slowed: Load[] = [];
+  const blankPlain: Load[] = [];
+  const blankSlowed: Load[] = [];
   for (let i = 0; i < RUNS; i++) {
     plain.push(await load(browser, host.url, 1));
     slowed.push(await load(browser, host.url, 4));
+    blankPlain.push(await load(browser, blank.url, 1));
+    blankSlowed.push(await load(browser, blank.url, 4));
   }
   const bytes = plain[0]!.scriptBytes;
   console.log(`script on the wire: ${(bytes / 1000).toFixed(1)} kB in ${plain[0]!.scripts} file(s)`);
-  const p = median(plain.map((l) => l.interactiveMs));
-  const s = median(slowed.map((l) => l.interactiveMs));
-  console.log(`lobby interactive, median of ${RUNS}: CPU as is ${p.toFixed(0)} ms, slowed 4x ${s.toFixed(0)} ms (x${(s / p).toFixed(2)})`);
+  const figures = (what: string, key: 'interactiveMs' | 'inPageMs' | 'busyMs', loads: { plain: Load[]; slowed: Load[] }) => {
+    const p = median(loads.plain.map((l) => l[key]));
+    const s = median(loads.slowed.map((l) => l[key]));
+    console.log(`${what}, median of ${RUNS}: CPU as is ${p.toFixed(0)} ms, slowed 4x ${s.toFixed(0)} ms (x${(s / p).toFixed(2)})`);
+  };
+  figures('lobby interactive from the request', 'interactiveMs', { plain, slowed });
+  figures('lobby interactive from navigation start (in the page)', 'inPageMs', { plain, slowed });
+  figures("the page's main thread busy until then", 'busyMs', { plain, slowed });
+  figures('a page with the same two controls and no script, from the request', 'interactiveMs', { plain: blankPlain, slowed: blankSlowed });
+  figures('that page from navigation start', 'inPageMs', { plain: blankPlain, slowed: blankSlowed });
 } finally {
   await browser.close();
   await host.close();
+  blank.server.close();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,9 +1,17 @@
-// The built renderer (out/renderer, from `npm run build`) served over plain HTTP, the way the
-// host serves it to LAN browsers, loads in Chromium with no console errors.
+// The built renderer (out/renderer, from `npm run build`) served by a real host, the way LAN
+// browsers get it, loads in Chromium with no console errors and reaches the host.
 import { expect, test } from '@playwright/test';
-import { servedBuild } from '../kit/pages/static-build';
+import { type RunningHost, startHost } from '../kit/pages/host';
+import { RENDERER, requireBuiltRenderer } from '../kit/pages/setup';
 
-const built = servedBuild();
+let host: RunningHost;
+test.beforeAll(async () => {
+  requireBuiltRenderer();
+  host = await startHost(RENDERER);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
 
 test('shows Chronicle with no console errors', async ({ page }) => {
   const errors: string[] = [];
@@ -12,13 +20,14 @@ test('shows Chronicle with no console errors', async ({ page }) => {
   });
   page.on('pageerror', (err) => errors.push(err.message));
 
-  await page.goto(built());
+  await page.goto(host.url);
   await expect(page).toHaveTitle('Chronicle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronicle');
   await expect(page.getByRole('region', { name: 'Lobby' })).toBeVisible();
+  await expect(page.getByTestId('start-tutorial')).toBeEnabled();
   expect(errors).toEqual([]);
   // Headless Chromium asks for an icon; ship a real one (sirv's SPA fallback would hide a 404).
-  const icon = await page.request.get(`${built()}/favicon.svg`);
+  const icon = await page.request.get(`${host.url}/favicon.svg`);
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   if (process.env['SCREENSHOT']) await page.screenshot({ path: process.env['SCREENSHOT'] });
 });
