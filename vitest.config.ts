@@ -1,7 +1,20 @@
-// Vitest: two projects. `include` lives only inside the projects: with `extends: true` a root
-// `test.include` would be concatenated with each project's and files would run twice.
+// Vitest: three projects (node, host, dom). `include` lives only inside the projects: with
+// `extends: true` a root `test.include` would be concatenated with each project's and files would
+// run twice.
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+const inNode = {
+  environment: 'node',
+  // The real `electron` module tries to download its binary on import and throws:
+  // this setup file mocks it for every node test (a test may still vi.mock it itself).
+  setupFiles: ['tests/setup/electron.ts'],
+  // Sized to the slowest machine the suite runs on (2 cores shared with a build or
+  // other suites), not Vitest's 5 s default: real servers, workers and whole games
+  // take several seconds there. A test that hangs still fails, with its name.
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
 
 export default defineConfig({
   plugins: [svelte()],
@@ -15,17 +28,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          environment: 'node',
+          ...inNode,
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/renderer/**', 'tests/e2e/**', '**/node_modules/**'],
-          // The real `electron` module tries to download its binary on import and throws:
-          // this setup file mocks it for every node test (a test may still vi.mock it itself).
-          setupFiles: ['tests/setup/electron.ts'],
-          // Sized to the slowest machine the suite runs on (2 cores shared with a build or
-          // other suites), not Vitest's 5 s default: real servers, workers and whole games
-          // take several seconds there. A test that hangs still fails, with its name.
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          exclude: ['tests/renderer/**', 'tests/e2e/**', 'tests/main/host/**', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'host',
+          ...inNode,
+          include: ['tests/main/host/**/*.test.ts'],
+          // The host's tests share a worker's modules: each file starts its own hosts on port 0
+          // with their own data directories and mocks nothing, and importing the host again for
+          // each of 36 files cost more than their tests (85 -> 60 CPU-s for this project). The
+          // shell's, the bot pool's and the fingerprints' tests need fresh modules: they stay
+          // in the node project.
+          isolate: false,
         },
       },
       {
