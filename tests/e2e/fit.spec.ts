@@ -96,6 +96,19 @@ const OUTSIDE_VIEWPORT = `(() => {
   return out;
 })()`;
 
+/**
+ * The game log's newest line out of its box, where the log shows, once the page has drawn two
+ * frames at its size (the log keeps to its newest line when its box changes size).
+ */
+const LOG_NEWEST_HIDDEN = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const log = document.querySelector('[data-testid="game-log"]')?.closest('[role="log"]');
+  const newest = log?.querySelector('li:last-child');
+  if (!log || !newest || log.getClientRects().length === 0 || log.clientHeight === 0) return done(null);
+  const box = log.getBoundingClientRect();
+  const line = newest.getBoundingClientRect();
+  done(line.bottom > box.bottom + 1 || line.top < box.top - 1 ? 'the newest line at ' + Math.round(line.top) + '–' + Math.round(line.bottom) + ', the log at ' + Math.round(box.top) + '–' + Math.round(box.bottom) : null);
+})))`;
+
 async function outsideViewport(page: Page): Promise<string[]> {
   // Wrapped in a function and run with new Function in the page would need 'unsafe-eval';
   // a string given to evaluate runs through DevTools, outside the page's CSP.
@@ -192,6 +205,7 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
     for (const size of sizes) {
       await page.setViewportSize(size);
       expect(await outsideViewport(page), `game over at ${label(size)}`).toEqual([]);
+      expect(await page.evaluate<string | null>(LOG_NEWEST_HIDDEN), `the game log at ${label(size)}`).toBeNull();
     }
     const dir = process.env['SCREENSHOT_DIR'];
     for (const size of sizes) {
