@@ -101,7 +101,9 @@ const OUTSIDE_VIEWPORT = `(() => {
  * frames at its size (the log keeps to its newest line when its box changes size).
  */
 const LOG_NEWEST_HIDDEN = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
-  const log = document.querySelector('[data-testid="game-log"]')?.closest('[role="log"]');
+  const list = document.querySelector('[data-testid="game-log"]');
+  const log = list?.closest('[role="log"]');
+  if (list && !log) return done('the game log is in no role=log box');
   const newest = log?.querySelector('li:last-child');
   if (!log || !newest || log.getClientRects().length === 0 || log.clientHeight === 0) return done(null);
   const box = log.getBoundingClientRect();

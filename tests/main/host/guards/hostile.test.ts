@@ -1,6 +1,7 @@
 // A hostile client: every handler gets payloads of every wrong shape, with and without an ack;
-// 3,000 fuzzed raw frames (10,000 under `npm run test:soak`); an oversized message; a flood. The host stays up, the sender gets
-// an error code or is cut off, and a game played by others meanwhile goes on undisturbed.
+// 3,000 fuzzed raw frames (10,000 under `npm run test:soak`); an oversized message; a flood. The
+// host stays up, the sender gets an error code or is cut off, and a game played by others
+// meanwhile goes on undisturbed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientEvent, type ErrorCode, MAX_MESSAGE_BYTES } from '../../../../src/shared/protocol';
 import { SCHEMAS } from '../../../../src/shared/protocol/schemas';
