@@ -7,15 +7,18 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-/** The sizes of build/icons the web app manifest names (src/renderer/public/manifest.webmanifest). */
-const MANIFEST_ICON_SIZES = [128, 192, 256, 512];
+/**
+ * The sizes of build/icons the page names (src/renderer/index.html: the tab's icon) and the web
+ * app manifest names (src/renderer/public/manifest.webmanifest).
+ */
+const PAGE_ICON_SIZES = [32, 64, 128, 192, 256, 512];
 
 /** Copies those icons into the renderer's build as icons/<N>.png, so the committed PNGs stay the only copy. */
 function manifestIcons(): Plugin {
   return {
     name: 'chronicle-manifest-icons',
     generateBundle() {
-      for (const size of MANIFEST_ICON_SIZES) {
+      for (const size of PAGE_ICON_SIZES) {
         this.emitFile({ type: 'asset', fileName: `icons/${size}.png`, source: readFileSync(resolve(`build/icons/${size}x${size}.png`)) });
       }
     },

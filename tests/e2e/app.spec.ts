@@ -27,7 +27,12 @@ test('shows Chronicle with no console errors', async ({ page }) => {
   await expect(page.getByTestId('start-tutorial')).toBeEnabled();
   expect(errors).toEqual([]);
   // Headless Chromium asks for an icon; ship a real one (sirv's SPA fallback would hide a 404).
-  const icon = await page.request.get(`${host.url}/favicon.svg`);
-  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  const icons = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  expect(icons.length).toBeGreaterThan(0);
+  for (const href of icons) {
+    const icon = await page.request.get(new URL(href, host.url).href);
+    expect(icon.status(), href).toBe(200);
+    expect(icon.headers()['content-type'], href).toBe('image/png');
+  }
   if (process.env['SCREENSHOT']) await page.screenshot({ path: process.env['SCREENSHOT'] });
 });

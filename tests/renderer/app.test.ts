@@ -14,6 +14,12 @@ import type { GameRecord } from '../../src/shared/rules/record/record';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 
+/** The lobby draws the panels below its first screen a frame after it goes live (Lobby.svelte). */
+async function lowerPanels(): Promise<void> {
+  await vi.waitFor(() => expect(document.querySelector('[data-testid="lobby-panels"]')).not.toBeNull());
+  flushSync();
+}
+
 describe('App', () => {
   let app: ReturnType<typeof mount> | undefined;
   afterEach(() => (app = clearPage(app)));
@@ -26,11 +32,51 @@ describe('App', () => {
     expect(window.chronicle).toBeUndefined(); // a plain browser has no preload bridge
   });
 
-  it('lists the tables and joins one with the name typed', () => {
+  it('draws Play now, the name and the guided round first, and the panels below them a frame after the lobby goes live', async () => {
+    const client = new FakeClient();
+    client.status = 'connecting';
+    client.tables = [tableInfo(4, 'lobby')];
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[data-testid="play-now"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="player-name"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="start-tutorial"]')).toHaveProperty('disabled', true);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // frames go by: still connecting
+    expect(document.querySelector('[data-testid="lobby-panels"]')).toBeNull();
+    client.status = 'live';
+    flushSync();
+    expect(document.querySelector('[data-testid="start-tutorial"]')).toHaveProperty('disabled', false);
+    expect(document.querySelector('[data-testid="lobby-panels"]')).toBeNull(); // not in the same frame
+    await lowerPanels();
+    expect(document.querySelector('[data-testid="create-form"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="table-row"]')).not.toBeNull();
+  });
+
+  it('draws the panels below all the same when the host does not answer', () => {
+    vi.useFakeTimers();
+    try {
+      const client = new FakeClient();
+      client.status = 'connecting';
+      app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+      flushSync();
+      vi.advanceTimersByTime(1400);
+      flushSync();
+      expect(document.querySelector('[data-testid="lobby-panels"]')).toBeNull();
+      vi.advanceTimersByTime(200);
+      flushSync();
+      expect(document.querySelector('[data-testid="lobby-panels"]')).not.toBeNull();
+      expect(document.querySelector('[data-testid="open-record"]')).not.toBeNull(); // a record opens without a host
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lists the tables and joins one with the name typed', async () => {
     const client = new FakeClient();
     client.tables = [{ ...tableInfo(4, 'lobby'), seats: tableInfo(4, 'lobby').seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free', name: null } : s)) }];
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
+    await lowerPanels();
     const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
     input.value = 'Zoë';
     input.dispatchEvent(new Event('input'));
@@ -62,7 +108,7 @@ describe('App', () => {
     await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'join', args: ['table-0001', 'Zoë', undefined, invite] }));
     // The whole lobby is a click away, and other tables there ask for their PIN.
     card.querySelector<HTMLButtonElement>('[data-testid="join-card-all"]')!.click();
-    flushSync();
+    await lowerPanels();
     const other = document.querySelector<HTMLElement>('[data-testid="table-row"][data-table="table-0002"]')!;
     expect(other.querySelector('input')).not.toBeNull();
   });
@@ -84,7 +130,7 @@ describe('App', () => {
     expect(document.querySelector('[data-testid="error"]')?.textContent).toContain('Type the PIN');
   });
 
-  it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', () => {
+  it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', async () => {
     const client = new FakeClient();
     const playing = tableInfo(3, 'playing');
     const lent = { ...playing, id: 'table-0002', name: 'Lent', seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)) };
@@ -104,6 +150,7 @@ describe('App', () => {
     controls[1]!.click();
     expect(client.calls).toEqual([{ method: 'resume', args: ['table-0002'] }]);
     // The table's row says so too.
+    await lowerPanels();
     expect(lobby.querySelector('[data-testid="table-row"][data-table="table-0002"] [data-testid="resume"]')?.textContent).toBe('Take your seat back');
   });
 
@@ -125,10 +172,11 @@ describe('App', () => {
     expect(JSON.parse(localStorage.getItem('chronicle.playNow')!)).toEqual({ players: 5, level: 'novice' });
   });
 
-  it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", () => {
+  it("creates a table with its bots' delay chosen, or the host's own when left alone (en/hu/fr labels)", async () => {
     const client = new FakeClient();
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
+    await lowerPanels();
     const input = document.querySelector<HTMLInputElement>('[data-testid="player-name"]')!;
     input.value = 'Zoë';
     input.dispatchEvent(new Event('input'));
@@ -152,13 +200,13 @@ describe('App', () => {
     expect(select.options[4]!.textContent).toBe('1,5 mp');
   });
 
-  it('joins as “Player” until the device has a name', () => {
+  it('joins as “Player” until the device has a name', async () => {
     localStorage.removeItem('chronicle.name');
     const client = new FakeClient();
     client.tables = [tableInfo(3, 'lobby')];
     client.tables = [{ ...client.tables[0]!, seats: client.tables[0]!.seats.map((s) => ({ ...s, kind: 'free' as const, name: null })) }];
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
-    flushSync();
+    await lowerPanels();
     document.querySelector<HTMLButtonElement>('[data-testid="join"]')!.click();
     flushSync();
     expect(client.calls).toEqual([{ method: 'join', args: ['table-0001', 'Player', undefined, undefined] }]);
@@ -249,7 +297,7 @@ describe('App inside Electron', () => {
       },
     });
     const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
-    flushSync();
+    await lowerPanels();
     expect(document.querySelector('[data-testid="network-table"]')).toBeNull();
     listener!([{ name: '<b>Friday</b>', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]);
     flushSync();
@@ -261,11 +309,11 @@ describe('App inside Electron', () => {
     expect(unsubscribe).toHaveBeenCalled();
   });
 
-  it('looks for tables on the network only when asked', () => {
+  it('looks for tables on the network only when asked', async () => {
     const bridge = fakeBridge();
     window.chronicle = bridge;
     const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: 'http://127.0.0.1:7420' } });
-    flushSync();
+    await lowerPanels();
     expect(bridge.findNetworkTables).not.toHaveBeenCalled();
     document.querySelector<HTMLButtonElement>('[data-testid="find-tables"]')!.click();
     flushSync();
