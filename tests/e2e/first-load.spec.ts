@@ -57,3 +57,16 @@ test('no zod, no guide and no rulings in the first load', async ({ page }) => {
   expect(texts.filter(([, text]) => text.includes('jitless')).map(([name]) => name)).toEqual([]);
   expect([...chunk(scripts.keys(), 'tutorial.svelte'), ...chunk(scripts.keys(), 'rulings')]).toEqual([]);
 });
+
+test('the scripts the page names ask V8 to compile them as they arrive; the chunks fetched later do not', async ({ page }) => {
+  const scripts = await openIn(page, 'en');
+  const named = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((e) => ('src' in e ? e.src : e.href).split('/').pop()!),
+  );
+  expect(named.length).toBeGreaterThan(1);
+  const hinted = async (name: string) => (await scripts.get(name))!.startsWith('//# allFunctionsCalledOnLoad\n'); // COMPILE_HINT, electron.vite.config.ts
+  for (const name of named) expect(await hinted(name), name).toBe(true);
+  const later = [...scripts.keys()].filter((name) => !named.includes(name));
+  expect(later.length).toBeGreaterThan(0); // the language's messages, the QR encoder
+  for (const name of later) expect(await hinted(name), name).toBe(false);
+});
