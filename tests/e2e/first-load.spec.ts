@@ -60,9 +60,9 @@ test('no zod, no guide and no rulings in the first load', async ({ page }) => {
 
 test('the scripts the page names ask V8 to compile them as they arrive; the chunks fetched later do not', async ({ page }) => {
   const scripts = await openIn(page, 'en');
-  const named = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((e) => ('src' in e ? e.src : e.href).split('/').pop()!),
-  );
+  const named = await page
+    .locator('script[src], link[rel="modulepreload"]')
+    .evaluateAll((elements) => elements.map((e) => (e.getAttribute('src') ?? e.getAttribute('href') ?? '').split('/').pop() ?? ''));
   expect(named.length).toBeGreaterThan(1);
   const hinted = async (name: string) => (await scripts.get(name))!.startsWith('//# allFunctionsCalledOnLoad\n'); // COMPILE_HINT, electron.vite.config.ts
   for (const name of named) expect(await hinted(name), name).toBe(true);
