@@ -4,6 +4,8 @@
 // (a lobby goes, a game is parked to disk, a finished game is archived). When every table has
 // someone at it, the address holding the most lobbies gives up its oldest one to a newcomer
 // holding fewer, so a few devices holding their full share cannot lock out the next one.
+// Games parked on disk are bounded too: past the host's number, the device that parked the
+// most retires its own oldest (parkedToRetire).
 
 import type { Refusal } from '../../../shared/protocol/events';
 import { refuse } from '../table/refusal';
@@ -74,4 +76,27 @@ export function roomFor(address: string | undefined, tables: readonly LimitedTab
   // Only when the newcomer would still hold no more than the heaviest after the move.
   if (!heaviest || heaviest.count < mine + 2) return { kind: 'full' };
   return { kind: 'giveWay', id: oldest(lobbies.filter((t) => t.by === heaviest.by))!.id };
+}
+
+/** A game parked on disk, as the bound on parked games sees it. */
+export interface ParkedGame {
+  readonly id: string;
+  /** The client address that created it (none for the host's own tables). */
+  readonly by: string | undefined;
+  /** Since when nobody has been at it. */
+  readonly since: number;
+}
+
+/**
+ * The parked game to retire when more than `max` are parked, else undefined: the oldest of the
+ * address that parked the most (the host's own games count as one address), so a device that
+ * abandons game after game retires its own, never a friend's paused one.
+ */
+export function parkedToRetire(parked: readonly ParkedGame[], max: number): string | undefined {
+  if (parked.length <= max) return undefined;
+  const byAddress = new Map<string | undefined, ParkedGame[]>();
+  for (const game of parked) byAddress.set(game.by, [...(byAddress.get(game.by) ?? []), game]);
+  let heaviest: ParkedGame[] = [];
+  for (const games of byAddress.values()) if (games.length > heaviest.length) heaviest = games;
+  return heaviest.reduce((a, g) => (g.since < a.since ? g : a)).id;
 }

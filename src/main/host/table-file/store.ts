@@ -4,10 +4,12 @@
 // this file only reads, cuts and swaps files.
 import { writeSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, type FileHandle } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { TableHeader, TableLine } from './lines';
 
 export const tablesDir = (dataDir: string): string => join(dataDir, 'tables');
+/** Where the files of retired games (abandoned for weeks, or one parked game too many) are kept. */
+export const abandonedDir = (dataDir: string): string => join(dataDir, 'abandoned');
 const FILE_SUFFIX = '.jsonl';
 
 export interface TableFileText {
@@ -98,6 +100,12 @@ export class TableFile {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw e;
     }
+  }
+
+  /** Moves a retired game's file to `abandoned/`: listed and loaded no more, but not deleted. */
+  static async retire(dataDir: string, tableId: string): Promise<void> {
+    await mkdir(abandonedDir(dataDir), { recursive: true });
+    await rename(TableFile.pathOf(dataDir, tableId), join(abandonedDir(dataDir), basename(TableFile.pathOf(dataDir, tableId))));
   }
 
   /** Moves a file that cannot be loaded out of the way, keeping it for inspection. */

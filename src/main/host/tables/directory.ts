@@ -4,7 +4,7 @@
 // (table-limits.ts), and a full host makes room before it says no.
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Clock } from '../clock';
-import { type LimitedTable, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
+import { type LimitedTable, type ParkedGame, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
 import type { Table } from '../table/table';
 
 export interface DirectoryDeps {
@@ -17,8 +17,8 @@ export class TableDirectory {
   private readonly tables = new Map<string, Table>();
   /** Since when nobody has been connected to a table (absent while someone is). */
   private readonly idle = new Map<string, number>();
-  /** Games parked on disk, with the info they had. */
-  private readonly parked = new Map<string, TableInfo>();
+  /** Games parked on disk, with the info they had, who created them and since when nobody is at them. */
+  private readonly parked = new Map<string, { readonly info: TableInfo; readonly game: ParkedGame }>();
   /** Tables being created: their room is taken before they exist. */
   private creating = 0;
 
@@ -38,7 +38,7 @@ export class TableDirectory {
 
   /** The tables in memory and the parked ones. */
   list(): TableInfo[] {
-    return [...this.all().map((t) => t.info()), ...this.parked.values()];
+    return [...this.all().map((t) => t.info()), ...[...this.parked.values()].map((p) => p.info)];
   }
 
   get parkedIds(): string[] {
@@ -47,6 +47,11 @@ export class TableDirectory {
 
   isParked(id: string): boolean {
     return this.parked.has(id);
+  }
+
+  /** The parked games as the bound on them sees them (parkedToRetire). */
+  parkedGames(): ParkedGame[] {
+    return [...this.parked.values()].map((p) => p.game);
   }
 
   /** A table now in memory, nobody at it yet. */
@@ -60,10 +65,11 @@ export class TableDirectory {
     this.idle.delete(id);
   }
 
-  /** A game leaves memory for the disk, listed with `info`. */
-  park(id: string, info: TableInfo): void {
-    this.remove(id);
-    this.parked.set(id, info);
+  /** A game leaves memory for the disk, listed with `info`; nobody has been at it since `since`. */
+  park(table: Table, info: TableInfo): void {
+    const since = this.idle.get(table.id) ?? this.deps.clock.now();
+    this.remove(table.id);
+    this.parked.set(table.id, { info, game: { id: table.id, by: table.model.header.by, since } });
   }
 
   unparked(id: string): void {

@@ -6,6 +6,10 @@ export interface Lifecycle {
   readonly lobbyIdleMs: number;
   /** A game with nobody connected is parked to disk after this long. */
   readonly parkAfterMs: number;
+  /** An unfinished game nobody has been at for this long is retired: its file moves to `abandoned/`. */
+  readonly abandonAfterMs: number;
+  /** Games parked on disk at most; past it, the device that parked the most retires its oldest. */
+  readonly maxParked: number;
   /** How often idle tables are looked for. */
   readonly sweepMs: number;
   /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
@@ -15,6 +19,10 @@ export interface Lifecycle {
 export const DEFAULT_LIFECYCLE: Lifecycle = {
   lobbyIdleMs: 3 * 60_000,
   parkAfterMs: 10 * 60_000,
+  // A game paused for a few weeks can still be resumed; one left for longer is kept only as a file.
+  abandonAfterMs: 30 * 24 * 3_600_000,
+  // A few game nights' worth: each parked game is listed in the lobby and loaded at every start.
+  maxParked: 100,
   sweepMs: 10_000,
   // Well below the host's 64: a device seldom needs more than two tables, a host machine
   // setting up a game night a few; eleven devices would be needed to fill the host with games,

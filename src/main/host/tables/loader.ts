@@ -1,7 +1,9 @@
 // Tables loaded back from the data directory: a damaged file goes on from its longest valid
 // prefix (the damaged file kept beside it, the loss remembered to tell the table's owner once);
 // a file with nothing usable (empty, damaged header, newer version) is reported and kept aside
-// as `.broken`; a finished game goes to the archive instead of memory.
+// as `.broken`; a finished game goes to the archive instead of memory; a game nobody has played
+// for `abandonAfterMs` (its file untouched that long) is retired instead (lifecycle.ts).
+import { stat } from 'node:fs/promises';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
 import type { FinishedArchive } from '../replay/finished-archive';
@@ -27,6 +29,10 @@ export interface LoaderDeps {
   readonly build: (model: TableModel, file: TableFile) => Table;
   /** A table is back in memory: announce it. */
   readonly loaded: (table: Table) => void;
+  /** A game whose file has not changed for this long is retired at start, not loaded. */
+  readonly abandonAfterMs: number;
+  /** Moves a retired game's file aside (TableFile.retire). */
+  readonly retire: (id: string) => Promise<void>;
 }
 
 export class TableLoader {
@@ -39,14 +45,14 @@ export class TableLoader {
   /** Loads every table of the data directory whose game is not over. */
   async loadAll(): Promise<void> {
     for (const path of await TableFile.list(this.deps.dataDir)) {
-      const table = await this.load(path);
+      const table = await this.load(path, true);
       if (table) this.deps.log.info(`table ${table.id} loaded (${table.model.actions.length} actions)`);
     }
   }
 
   /** Loads the table `id` back (a parked game). */
   loadId(id: string): Promise<Table | undefined> {
-    return this.load(TableFile.pathOf(this.deps.dataDir, id));
+    return this.load(TableFile.pathOf(this.deps.dataDir, id), false);
   }
 
   /** What was lost when the table's file was recovered at load, if it was damaged. */
@@ -67,10 +73,14 @@ export class TableLoader {
     return this.unreadable;
   }
 
-  /** Loads one table file (recovering damage); a finished game goes to the archive instead. */
-  private async load(path: string): Promise<Table | undefined> {
+  /**
+   * Loads one table file (recovering damage); a finished game goes to the archive instead, and
+   * at start (`starting`) a game untouched for `abandonAfterMs` is retired.
+   */
+  private async load(path: string, starting: boolean): Promise<Table | undefined> {
     const { clock, log, directory } = this.deps;
     try {
+      const untouchedMs = clock.now() - (await stat(path)).mtimeMs;
       const text = await TableFile.read(path);
       const { model, validLines, recovery } = recoverTable(text.lines);
       if (recovery) {
@@ -84,6 +94,11 @@ export class TableLoader {
       if (directory.get(model.id)) return undefined;
       if (model.phase === 'over') {
         await this.deps.archive.add(model, clock.now());
+        return undefined;
+      }
+      if (starting && model.phase === 'playing' && untouchedMs >= this.deps.abandonAfterMs) {
+        await this.deps.retire(model.id);
+        log.info(`table ${model.id}: nobody has played it for ${Math.round(untouchedMs / 86_400_000)} days; retired, its file kept in abandoned/`);
         return undefined;
       }
       const table = this.deps.build(model, await TableFile.openForAppend(path));

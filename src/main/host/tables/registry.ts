@@ -90,7 +90,8 @@ export class TableRegistry {
       abandoned: (t) => void this.dispose(t, true),
     };
     const build = (model: TableModel, file: TableFile) => new Table(this.tableDeps, model, file);
-    this.loader = new TableLoader({ dataDir, clock, log, archive, directory, build, loaded: (t) => this.changed(t) });
+    const retireAt = (id: string) => TableFile.retire(dataDir, id);
+    this.loader = new TableLoader({ dataDir, clock, log, archive, directory, build, loaded: (t) => this.changed(t), abandonAfterMs: lifecycle.abandonAfterMs, retire: retireAt });
     this.sweeper = new TableSweeper({
       directory,
       archive,
@@ -100,6 +101,7 @@ export class TableRegistry {
       load: (id) => this.loader.loadId(id),
       dispose: (t, forget) => this.dispose(t, forget),
       parked: (id) => this.announcer.parked(id),
+      retire: (id) => this.retire(id),
     });
   }
 
@@ -218,6 +220,13 @@ export class TableRegistry {
     this.announcer.closed(table.id);
     await table.close();
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
+  }
+
+  /** A parked game is listed no more; its file moves to `abandoned/` (TableFile.retire). */
+  private async retire(id: string): Promise<void> {
+    this.rematches.forget(id);
+    this.announcer.closed(id);
+    await TableFile.retire(this.deps.dataDir, id).catch((e) => this.deps.log.error(`table ${id}: moving its file to abandoned/ failed`, e));
   }
 
   private changed(table: Table): void {

@@ -1,8 +1,11 @@
 // Where each table lives over time: a lobby nobody is connected to goes after a few minutes; a
 // game nobody is connected to is parked (out of memory, its file on disk, back on the first
 // resume); a finished game leaves memory for the finished-games archive once nobody looks at
-// its end. A sweep looks for them every `sweepMs`; a full host asks one to give way at once.
+// its end; a parked game nobody comes back to for weeks, or one too many, is retired (listed no
+// more, its file kept in `abandoned/`). A sweep looks for them every `sweepMs`; a full host asks
+// one to give way at once.
 import type { Clock } from '../clock';
+import { parkedToRetire } from '../guards/table-limits';
 import type { Log } from '../log';
 import type { FinishedArchive } from '../replay/finished-archive';
 import type { Table } from '../table/table';
@@ -21,6 +24,8 @@ export interface SweeperDeps {
   readonly dispose: (table: Table, forget: boolean) => Promise<void>;
   /** A game was parked (no longer advertised). */
   readonly parked: (id: string) => void;
+  /** A parked game is retired: no longer listed, its file moved aside. */
+  readonly retire: (id: string) => Promise<void>;
 }
 
 export class TableSweeper {
@@ -63,6 +68,10 @@ export class TableSweeper {
         await this.park(table);
       }
     }
+    for (const game of this.parkedGames()) {
+      if (now - game.since < lifecycle.abandonAfterMs) continue;
+      await this.retire(game.id, `nobody has been at it for ${Math.round((now - game.since) / 86_400_000)} days`);
+    }
   }
 
   /** A table leaves memory to make room: a lobby goes, a game is parked, a finished game archived. */
@@ -104,10 +113,26 @@ export class TableSweeper {
   /** A game nobody is connected to leaves memory; its file stays, and any seat token brings it back. */
   private async park(table: Table): Promise<void> {
     const info = table.info();
-    this.deps.directory.park(table.id, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
+    this.deps.directory.park(table, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
     this.deps.parked(table.id);
     await table.close();
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
+    const { maxParked } = this.deps.lifecycle;
+    let over: string | undefined;
+    while ((over = parkedToRetire(this.parkedGames(), maxParked)) !== undefined) {
+      await this.retire(over, `more than ${maxParked} games are parked`);
+    }
+  }
+
+  /** The parked games that may be retired: not those on their way back to memory. */
+  private parkedGames() {
+    return this.deps.directory.parkedGames().filter((g) => !this.unparking.has(g.id));
+  }
+
+  private async retire(id: string, why: string): Promise<void> {
+    this.deps.directory.unparked(id);
+    await this.deps.retire(id);
+    this.deps.log.info(`table ${id}: retired (${why}); its file is kept in abandoned/`);
   }
 
   private async unpark(id: string): Promise<Table | undefined> {

@@ -1,12 +1,16 @@
 // Table lifecycle: abandoned lobbies are removed (also after a restart), games nobody is
 // connected to are parked to disk and come back with any seat token, one address cannot fill
-// the host's table limit.
+// the host's table limit; parked games nobody comes back to for weeks, or past the host's
+// bound, are retired (kept as files in abandoned/), one device's flood never a friend's game.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { type TestHost, connectFrom, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { startedGame } from '../../../kit/host/tables';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rm, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_LIFECYCLE, type Lifecycle } from '../../../../src/main/host/tables/lifecycle';
 
 let hosts: TestHost[] = [];
 let dataDir: string | undefined;
@@ -21,8 +25,8 @@ const clock = { t: 1_000_000, now: () => clock.t };
 const MINUTE = 60_000;
 const lifecycle = { lobbyIdleMs: 3 * MINUTE, parkAfterMs: 10 * MINUTE, sweepMs: 3_600_000 };
 
-async function start(): Promise<TestHost> {
-  const h = await startHost({ dataDir, clock, maxTables: 64, lifecycle });
+async function start(more: Partial<Lifecycle> = {}): Promise<TestHost> {
+  const h = await startHost({ dataDir, clock, maxTables: 64, lifecycle: { ...lifecycle, ...more } });
   hosts.push(h);
   return h;
 }
@@ -116,5 +120,77 @@ describe('idle games', () => {
     for (const p of players) expect(p.errors).toEqual([]);
     for (const p of players) p.socket.disconnect();
     await waitFor(() => h.tables.get(t.tableId) === undefined, 'the finished game to leave memory');
+  });
+});
+
+const DAY = 24 * 60 * MINUTE;
+
+/** A 3-seat game created from `address` against two bots, started, left by its player and parked. */
+async function abandonedGame(h: TestHost, address: string): Promise<{ id: string; token: string }> {
+  const p = new Player(await connectFrom(h.url, address));
+  const created = await create(p, `From ${address}`);
+  if (!created.ok) throw new Error(created.code);
+  p.seated(created);
+  for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toMatchObject({ ok: true });
+  expect(await p.request('table:start')).toMatchObject({ ok: true });
+  await waitFor(() => p.view !== null, 'the first view');
+  p.socket.disconnect();
+  await waitFor(() => !h.tables.get(created.tableId)!.hasConnections(), 'nobody at it');
+  clock.t += 11 * MINUTE;
+  await h.tables.sweep();
+  expect(h.tables.get(created.tableId)).toBeUndefined();
+  return { id: created.tableId, token: p.token };
+}
+
+const listed = async (h: TestHost) => ((await new Player(await h.connect()).request<{ tables: TableInfo[] }>('table:list')) as { tables: TableInfo[] }).tables.map((t) => t.id);
+const abandonedFile = (h: TestHost, id: string) => join(h.dataDir, 'abandoned', `${id}.jsonl`);
+
+describe('parked games nobody comes back to', () => {
+  it('are retired after 30 days: listed no more, their file kept in abandoned/, their seat tokens refused', async () => {
+    dataDir = await tempDir();
+    const h = await start({ abandonAfterMs: DEFAULT_LIFECYCLE.abandonAfterMs });
+    const { id, token } = await abandonedGame(h, '127.0.20.1');
+    clock.t += 29 * DAY;
+    await h.tables.sweep();
+    expect(h.tables.parkedIds).toEqual([id]); // a game paused for weeks is still there
+    clock.t += 2 * DAY;
+    await h.tables.sweep();
+    expect(h.tables.parkedIds).toEqual([]);
+    expect(await listed(h)).not.toContain(id);
+    expect(existsSync(abandonedFile(h, id))).toBe(true);
+    expect(existsSync(join(h.dataDir, 'tables', `${id}.jsonl`))).toBe(false);
+    const back = new Player(await h.connect());
+    expect(await back.request('table:resume', { tableId: id, token })).toMatchObject({ ok: false, code: 'NO_TABLE' });
+  });
+
+  it("past the host's bound, the device that parked the most retires its own oldest, never a friend's game", async () => {
+    dataDir = await tempDir();
+    const h = await start({ maxParked: 2 });
+    const friend = (await abandonedGame(h, '127.0.20.1')).id;
+    const flood: string[] = [];
+    for (let i = 0; i < 3; i++) flood.push((await abandonedGame(h, '127.0.20.2')).id);
+    expect(h.tables.parkedIds.sort()).toEqual([friend, flood[2]!].sort());
+    expect(await listed(h)).toEqual(expect.arrayContaining([friend, flood[2]]));
+    for (const id of flood.slice(0, 2)) {
+      expect(await listed(h)).not.toContain(id);
+      expect(existsSync(abandonedFile(h, id))).toBe(true);
+    }
+  });
+
+  it('a game whose file nobody has touched for 30 days is retired at start, not loaded; a recent one is', async () => {
+    dataDir = await tempDir();
+    clock.t = Date.now(); // file times are the machine's
+    let h = await start({ abandonAfterMs: DEFAULT_LIFECYCLE.abandonAfterMs });
+    const old = (await abandonedGame(h, '127.0.20.1')).id;
+    const recent = (await abandonedGame(h, '127.0.20.2')).id;
+    await h.close();
+    hosts = hosts.filter((x) => x !== h);
+    const monthAgo = (Date.now() - 31 * DAY) / 1000;
+    await utimes(join(dataDir, 'tables', `${old}.jsonl`), monthAgo, monthAgo);
+    h = await start({ abandonAfterMs: DEFAULT_LIFECYCLE.abandonAfterMs });
+    expect(h.tables.get(old)).toBeUndefined();
+    expect(h.tables.get(recent)).toBeDefined();
+    expect(existsSync(abandonedFile(h, old))).toBe(true);
+    expect(await listed(h)).not.toContain(old);
   });
 });
