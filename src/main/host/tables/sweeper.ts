@@ -30,7 +30,10 @@ export interface SweeperDeps {
 
 export class TableSweeper {
   private readonly unparking = new Map<string, Promise<Table | undefined>>();
-  private readonly finishing = new Set<string>();
+  /** Finished games on their way to the archive, by id. */
+  private readonly finishing = new Map<string, Promise<void>>();
+  /** Every piece of work under way (sweeps, moves to the archive, loads): close waits for them. */
+  private readonly working = new Set<Promise<unknown>>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly deps: SweeperDeps) {
@@ -45,14 +48,18 @@ export class TableSweeper {
     if (live || !directory.isParked(id)) return live;
     let loading = this.unparking.get(id);
     if (!loading) {
-      loading = this.unpark(id).finally(() => this.unparking.delete(id));
+      loading = this.track(this.unpark(id).finally(() => this.unparking.delete(id)));
       this.unparking.set(id, loading);
     }
     return loading;
   }
 
   /** Removes lobbies and parks games nobody has been connected to for long enough. */
-  async sweep(): Promise<void> {
+  sweep(): Promise<void> {
+    return this.track(this.sweepOnce());
+  }
+
+  private async sweepOnce(): Promise<void> {
     const { directory, lifecycle, clock, log } = this.deps;
     const now = clock.now();
     for (const table of directory.all()) {
@@ -89,9 +96,16 @@ export class TableSweeper {
   }
 
   /** A finished game nobody is at leaves memory; its file goes to the archive. */
-  async finish(table: Table): Promise<void> {
-    if (this.finishing.has(table.id)) return;
-    this.finishing.add(table.id);
+  finish(table: Table): Promise<void> {
+    let moving = this.finishing.get(table.id);
+    if (!moving) {
+      moving = this.track(this.archive(table).finally(() => this.finishing.delete(table.id)));
+      this.finishing.set(table.id, moving);
+    }
+    return moving;
+  }
+
+  private async archive(table: Table): Promise<void> {
     try {
       await table.idle();
       await table.close(); // its file flushed and closed, before it moves
@@ -100,14 +114,20 @@ export class TableSweeper {
       this.deps.log.info(`table ${table.id}: game over, archived`);
     } catch (e) {
       this.deps.log.error(`table ${table.id}: archiving the finished game failed`, e);
-    } finally {
-      this.finishing.delete(table.id);
     }
   }
 
+  /** Stops sweeping and waits for the work under way, so nothing touches the disk after it. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all([...this.unparking.values()]);
+    while (this.working.size > 0) await Promise.allSettled([...this.working]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.working.add(work);
+    const done = () => this.working.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   /** A game nobody is connected to leaves memory; its file stays, and any seat token brings it back. */

@@ -1,6 +1,6 @@
 // A host stopped (or its files damaged) and started again on the same data directory: every
 // table is back exactly at its last action, players resume with their tokens, games finish.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../../../src/main/host/guards/tokens';
@@ -125,5 +125,23 @@ describe('a restarted host', () => {
     expect(h2.tables.get(bad.tableId)!.info()).toMatchObject({ phase: 'lobby', seats: [{ kind: 'human' }, { kind: 'free' }, { kind: 'free' }] });
     expect(existsSync(`${tableFile(dataDir, 'futuretable1')}.broken`)).toBe(true);
     await comeBack(h2, good.tableId, good.players.map((p) => p.token));
+  });
+});
+
+describe('a closing host', () => {
+  it('waits for a finished game on its way to the archive: nothing is written to the data directory after close', async () => {
+    dataDir = await tempDir();
+    const h = await start();
+    const t = await startedGame(h, 3);
+    await finish(t.players);
+    // Everyone leaves the finished game, which sends it to the archive, and the host closes at once.
+    for (const p of t.players) p.socket.disconnect();
+    await waitFor(() => !h.tables.get(t.tableId)?.hasConnections(), 'everyone gone');
+    await h.close();
+    const files = () => readdirSync(dataDir, { recursive: true }).map(String).sort();
+    const atClose = files();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(files()).toEqual(atClose);
+    expect(atClose).toContain(join('finished', `${t.tableId}.jsonl`));
   });
 });
