@@ -90,8 +90,17 @@ export class TableRegistry {
       abandoned: (t) => void this.dispose(t, true),
     };
     const build = (model: TableModel, file: TableFile) => new Table(this.tableDeps, model, file);
-    const retireAt = (id: string) => TableFile.retire(dataDir, id);
-    this.loader = new TableLoader({ dataDir, clock, log, archive, directory, build, loaded: (t) => this.changed(t), abandonAfterMs: lifecycle.abandonAfterMs, retire: retireAt });
+    this.loader = new TableLoader({
+      dataDir,
+      clock,
+      log,
+      archive,
+      directory,
+      build,
+      loaded: (t) => this.changed(t),
+      abandonAfterMs: lifecycle.abandonAfterMs,
+      retire: (id) => this.moveToAbandoned(id),
+    });
     this.sweeper = new TableSweeper({
       directory,
       archive,
@@ -222,11 +231,16 @@ export class TableRegistry {
     if (forget) await rm(TableFile.pathOf(this.deps.dataDir, table.id), { force: true });
   }
 
-  /** A parked game is listed no more; its file moves to `abandoned/` (TableFile.retire). */
+  /** A parked game is listed no more; its file moves to `abandoned/`. */
   private async retire(id: string): Promise<void> {
     this.rematches.forget(id);
     this.announcer.closed(id);
-    await TableFile.retire(this.deps.dataDir, id).catch((e) => this.deps.log.error(`table ${id}: moving its file to abandoned/ failed`, e));
+    await this.moveToAbandoned(id);
+  }
+
+  /** A file that cannot move stays where it is, to be retired again at the next start. */
+  private moveToAbandoned(id: string): Promise<void> {
+    return TableFile.retire(this.deps.dataDir, id).catch((e: unknown) => this.deps.log.error(`table ${id}: moving its file to abandoned/ failed`, e));
   }
 
   private changed(table: Table): void {

@@ -5,7 +5,7 @@
 // more, its file kept in `abandoned/`). A sweep looks for them every `sweepMs`; a full host asks
 // one to give way at once.
 import type { Clock } from '../clock';
-import { parkedToRetire } from '../guards/table-limits';
+import { type ParkedGame, parkedToRetire } from '../guards/table-limits';
 import type { Log } from '../log';
 import type { FinishedArchive } from '../replay/finished-archive';
 import type { Table } from '../table/table';
@@ -145,7 +145,7 @@ export class TableSweeper {
   }
 
   /** The parked games that may be retired: not those on their way back to memory. */
-  private parkedGames() {
+  private parkedGames(): ParkedGame[] {
     return this.deps.directory.parkedGames().filter((g) => !this.unparking.has(g.id));
   }
 
