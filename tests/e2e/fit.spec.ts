@@ -75,6 +75,11 @@ const OUTSIDE_VIEWPORT = `(() => {
   for (const text of document.querySelectorAll('[data-testid="hand"] [data-testid="card-short"]')) {
     if (text.offsetParent !== null && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push('the text of ' + text.closest('[data-card]').dataset.card + ' is cut: ' + text.textContent);
   }
+  // What Insight showed is named whole: which cards they are is its point.
+  for (const card of document.querySelectorAll('[data-testid="insight"] [data-card]')) {
+    const name = card.querySelector('.name');
+    if (card.scrollWidth > card.clientWidth + 1 || (name && name.scrollWidth > name.clientWidth + 1)) out.push('the Insight card ' + card.dataset.card + ' is not named whole: ' + (name?.textContent ?? ''));
+  }
   // A prompt may scroll its answers only when it has all the height there is: nothing below
   // it in its column keeps room it could use.
   const prompt = document.querySelector('[data-testid="choice-prompt"]');
@@ -96,20 +101,35 @@ const OUTSIDE_VIEWPORT = `(() => {
   return out;
 })()`;
 
-/**
- * The game log's newest line out of its box, where the log shows, once the page has drawn two
- * frames at its size (the log keeps to its newest line when its box changes size).
- */
-const LOG_NEWEST_HIDDEN = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+/** The game log's newest line out of sight, or null (in-page expression). */
+const LOG_NEWEST_CUT = `(() => {
   const list = document.querySelector('[data-testid="game-log"]');
   const log = list?.closest('[role="log"]');
-  if (list && !log) return done('the game log is in no role=log box');
+  if (list && !log) return 'the game log is in no role=log box';
   const newest = log?.querySelector('li:last-child');
-  if (!log || !newest || log.getClientRects().length === 0 || log.clientHeight === 0) return done(null);
+  if (!log || !newest || log.getClientRects().length === 0 || log.clientHeight === 0) return null;
+  // What of the log can be seen: its box, cut by every box around it that clips (the side
+  // column may scroll) and by the window.
   const box = log.getBoundingClientRect();
+  let top = Math.max(box.top, 0);
+  let bottom = Math.min(box.bottom, window.innerHeight);
+  for (let el = log.parentElement; el; el = el.parentElement) {
+    if (getComputedStyle(el).overflowY === 'visible') continue;
+    const r = el.getBoundingClientRect();
+    top = Math.max(top, r.top);
+    bottom = Math.min(bottom, r.bottom);
+  }
+  // A log scrolled out of sight with its column is not cut: once in sight, it must show its newest line.
+  if (bottom - top < 1) return null;
   const line = newest.getBoundingClientRect();
-  done(line.bottom > box.bottom + 1 || line.top < box.top - 1 ? 'the newest line at ' + Math.round(line.top) + '–' + Math.round(line.bottom) + ', the log at ' + Math.round(box.top) + '–' + Math.round(box.bottom) : null);
-})))`;
+  return line.bottom > bottom + 1 || line.top < top - 1 ? 'the newest line at ' + Math.round(line.top) + '–' + Math.round(line.bottom) + ', the log seen at ' + Math.round(top) + '–' + Math.round(bottom) : null;
+})()`;
+
+/**
+ * The game log's newest line out of sight, once the page has drawn two frames at its size (the
+ * log keeps to its newest line when its box changes size).
+ */
+const LOG_NEWEST_HIDDEN = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(${LOG_NEWEST_CUT}))))`;
 
 async function outsideViewport(page: Page): Promise<string[]> {
   // Wrapped in a function and run with new Function in the page would need 'unsafe-eval';
