@@ -26,7 +26,7 @@ function manifestIcons(): Plugin {
 }
 
 /** V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints), a file's first line. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Marks the scripts of the first load (the entry and the chunks it imports) with V8's compile
