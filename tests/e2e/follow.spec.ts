@@ -262,6 +262,9 @@ test('the replay viewer steps through a saved record to the same end as chronicl
   await expect(page.getByTestId('replay-analysis')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('replay-analysis')).toContainText('The Master');
   await shoot(page, 'replay-analysis');
+  // On an upright phone the viewer keeps to the screen's width (its controls wrap).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
   expect(errors).toEqual([]);
   await context.close();
 });
