@@ -95,7 +95,11 @@ export interface ParkedGame {
 export function parkedToRetire(parked: readonly ParkedGame[], max: number): string | undefined {
   if (parked.length <= max) return undefined;
   const byAddress = new Map<string | undefined, ParkedGame[]>();
-  for (const game of parked) byAddress.set(game.by, [...(byAddress.get(game.by) ?? []), game]);
+  for (const game of parked) {
+    const games = byAddress.get(game.by);
+    if (games) games.push(game);
+    else byAddress.set(game.by, [game]);
+  }
   let heaviest: ParkedGame[] = [];
   for (const games of byAddress.values()) if (games.length > heaviest.length) heaviest = games;
   return heaviest.reduce((a, g) => (g.since < a.since ? g : a)).id;

@@ -104,8 +104,9 @@ export class TableFile {
 
   /** Moves a retired game's file to `abandoned/`: listed and loaded no more, but not deleted. */
   static async retire(dataDir: string, tableId: string): Promise<void> {
+    const path = TableFile.pathOf(dataDir, tableId);
     await mkdir(abandonedDir(dataDir), { recursive: true });
-    await rename(TableFile.pathOf(dataDir, tableId), join(abandonedDir(dataDir), basename(TableFile.pathOf(dataDir, tableId))));
+    await rename(path, join(abandonedDir(dataDir), basename(path)));
   }
 
   /** Moves a file that cannot be loaded out of the way, keeping it for inspection. */

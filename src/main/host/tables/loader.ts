@@ -80,7 +80,8 @@ export class TableLoader {
   private async load(path: string, starting: boolean): Promise<Table | undefined> {
     const { clock, log, directory } = this.deps;
     try {
-      const untouchedMs = clock.now() - (await stat(path)).mtimeMs;
+      // Only a start asks how long ago the file last changed: a parked game comes back on a resume.
+      const untouchedMs = starting ? clock.now() - (await stat(path)).mtimeMs : 0;
       const text = await TableFile.read(path);
       const { model, validLines, recovery } = recoverTable(text.lines);
       if (recovery) {
@@ -96,7 +97,7 @@ export class TableLoader {
         await this.deps.archive.add(model, clock.now());
         return undefined;
       }
-      if (starting && model.phase === 'playing' && untouchedMs >= this.deps.abandonAfterMs) {
+      if (model.phase === 'playing' && untouchedMs >= this.deps.abandonAfterMs) {
         await this.deps.retire(model.id);
         log.info(`table ${model.id}: nobody has played it for ${Math.round(untouchedMs / 86_400_000)} days; retired, its file kept in abandoned/`);
         return undefined;
