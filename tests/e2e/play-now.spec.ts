@@ -102,3 +102,27 @@ test('the keyboard reaches Play now and the create form in a few Tabs, and lands
   await expect(page.locator('[data-testid="room-seat"][data-kind="bot"]')).toHaveCount(3);
   expect(errors).toEqual([]);
 });
+
+test('a tap on Play now before the connection to the host opens starts the game once it opens', async ({ browser }) => {
+  const page = await (await browser.newContext({ locale: 'en-US', viewport: PHONE, hasTouch: true, isMobile: true, reducedMotion: 'reduce' })).newPage();
+  const errors = pageErrors(page);
+  // The page's socket is held until the test lets it through, as on a slow phone's first second.
+  let letThrough: () => void = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  await page.goto(host.url);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connecting…');
+  const playNow = page.getByTestId('play-now');
+  await playNow.tap();
+  await expect(playNow).toHaveText('Connecting…');
+  await expect(playNow).toBeDisabled(); // a second tap makes no second table
+  await expect(page.getByTestId('start-tutorial')).toBeDisabled();
+  await shot(page, 'lobby-play-now-waiting-phone');
+  letThrough();
+  await expect(page.getByTestId('table')).toBeVisible();
+  await expect(page.getByTestId('seat-panel')).toHaveCount(4);
+  expect(errors).toEqual([]);
+});

@@ -40,7 +40,7 @@ describe('App', () => {
     flushSync();
     expect(document.querySelector('[data-testid="play-now"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="player-name"]')).not.toBeNull();
-    expect(document.querySelector('[data-testid="start-tutorial"]')).toHaveProperty('disabled', true);
+    expect(document.querySelector('[data-testid="start-tutorial"]')).toHaveProperty('disabled', false); // a tap waits for the host
     await new Promise((resolve) => setTimeout(resolve, 100)); // frames go by: still connecting
     expect(document.querySelector('[data-testid="lobby-panels"]')).toBeNull();
     client.status = 'live';
@@ -50,6 +50,47 @@ describe('App', () => {
     await lowerPanels();
     expect(document.querySelector('[data-testid="create-form"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="table-row"]')).not.toBeNull();
+  });
+
+  it('takes one tap on Play now while the connection to the host opens, and says it is waiting', async () => {
+    const client = new FakeClient();
+    client.status = 'connecting';
+    let answer: (created: boolean) => void = () => {};
+    client.createTable = (request) => {
+      client.calls.push({ method: 'createTable', args: [request] });
+      return new Promise<boolean>((resolve) => (answer = resolve));
+    };
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    flushSync();
+    const playNow = document.querySelector<HTMLButtonElement>('[data-testid="play-now"]')!;
+    const tutorial = document.querySelector<HTMLButtonElement>('[data-testid="start-tutorial"]')!;
+    expect(playNow.disabled).toBe(false);
+    playNow.click();
+    flushSync();
+    expect(playNow.textContent).toBe('Connecting…');
+    expect(playNow.getAttribute('aria-busy')).toBe('true');
+    expect(tutorial.textContent).toBe('Start the guided round'); // only the button tapped says so
+    expect([playNow.disabled, tutorial.disabled]).toEqual([true, true]); // a second tap makes no second table
+    playNow.click();
+    tutorial.click();
+    expect(client.calls.filter((c) => c.method === 'createTable')).toHaveLength(1);
+    client.status = 'live';
+    answer(false); // refused: the lobby stays, ready for another try
+    await vi.waitFor(() => expect(playNow.disabled).toBe(false));
+    expect(playNow.textContent).toBe('Play now');
+    expect(client.calls.some((c) => c.method === 'addBot')).toBe(false);
+  });
+
+  it('turns the lobby\'s buttons off while the connection is lost', () => {
+    const client = new FakeClient();
+    client.status = 'lost';
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    flushSync();
+    expect(document.querySelector('[data-testid="play-now"]')).toHaveProperty('disabled', true);
+    expect(document.querySelector('[data-testid="start-tutorial"]')).toHaveProperty('disabled', true);
+    client.status = 'live';
+    flushSync();
+    expect(document.querySelector('[data-testid="play-now"]')).toHaveProperty('disabled', false);
   });
 
   it('draws the panels below all the same when the host does not answer', () => {
@@ -182,6 +223,9 @@ describe('App', () => {
     input.dispatchEvent(new Event('input'));
     const create = () => document.querySelector<HTMLFormElement>('[data-testid="create-form"]')!.requestSubmit();
     create();
+    flushSync();
+    expect(document.querySelector('[data-testid="create"]')).toHaveProperty('disabled', true); // until the host answers
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="create"]')).toHaveProperty('disabled', false)); // answered: the form takes another
     const select = document.querySelector<HTMLSelectElement>('[data-testid="bot-delay"]')!;
     expect([...select.options].map((o) => o.textContent)).toEqual(['As the host sets it (about 0.7 s)', 'Not at all', '0.4 s', '0.7 s', '1.5 s', '3 s']);
     select.value = '1500';

@@ -1,5 +1,6 @@
 // The page's socket (the renderer's lib/connection/socket.ts) against a real host: its first connection
 // opens by WebSocket (one round trip), and where WebSocket cannot get through it connects by long-polling in the same attempt.
+// A request made before the connection is open (a tap on the lobby's first frame) waits for it.
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../../src/shared/protocol/version';
@@ -55,5 +56,20 @@ describe('the page socket', () => {
     // And it carries requests: the lobby's list comes back over long-polling.
     const answer = await socket.request('table:list', {}, 5000);
     expect(answer).toEqual({ ok: true, tables: [] });
+  });
+
+  it('sends a request made while it connects once the host lets it in, and never one that timed out first', async () => {
+    host = await startHost();
+    let letIn: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letIn = resolve));
+    host.io.use((_, next) => void held.then(() => next()));
+    socket = createSocket(host.url, { protocolVersion: PROTOCOL_VERSION });
+    const tooLate = socket.request('table:create', { name: 'Given up', players: 3, playerName: 'Ann' }, 100);
+    await expect(tooLate).rejects.toThrow(/timed out/);
+    const waiting = socket.request('table:create', { name: 'Waited for', players: 3, playerName: 'Ann' }, 10_000);
+    letIn();
+    await expect(waiting).resolves.toMatchObject({ ok: true, seat: 0 });
+    const list = await socket.request('table:list', {}, 5000);
+    expect(list.ok && list.tables.map((t) => t.name)).toEqual(['Waited for']);
   });
 });
