@@ -258,7 +258,7 @@ test('a phone plays hand first beside the board: no history, no other seats, the
   await expect(page.getByTestId('history')).toBeVisible();
   // The setting is in the table's settings, with the game log: opened by a tap, the phone's
   // options come into sight by themselves (the side panel scrolls to them).
-  await page.getByTestId('phone-settings').tap();
+  await page.getByTestId('table-settings').tap();
   for (const option of ['setting-keepAwake', 'setting-turnAlert', 'setting-handFirst']) await expect(page.getByTestId(option)).toBeInViewport({ ratio: 1 });
   await page.getByTestId('setting-handFirst').tap();
   await expect(page.getByTestId('setting-handFirst')).toBeChecked();
