@@ -101,6 +101,20 @@ const OUTSIDE_VIEWPORT = `(() => {
   return out;
 })()`;
 
+/**
+ * What lies outside (OUTSIDE_VIEWPORT) with the history row 130 px taller, as when three history
+ * cards in a long language take two rows at 1280x800: the centre row gives the height up and
+ * the meeting's cards shrink to fit it (in-page expression).
+ */
+const OUTSIDE_WITH_TALL_TOP = `(() => {
+  const top = document.querySelector('[data-region="top"]');
+  if (!top) return [];
+  top.style.minHeight = (top.offsetHeight + 130) + 'px';
+  const out = ${OUTSIDE_VIEWPORT};
+  top.style.minHeight = '';
+  return out;
+})()`;
+
 /** The game log's newest line out of sight, or null (in-page expression). */
 const LOG_NEWEST_CUT = `(() => {
   const list = document.querySelector('[data-testid="game-log"]');
@@ -216,6 +230,7 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
           // Late in a round Insight and the settings fill the side column: the log stays whole.
           // (On an upright phone the panels run on below the screen, the log with them.)
           if (size.width > size.height) expect(fit.log, `the game log at view ${version} at ${label(size)}`).toBeNull();
+          if (size === playAt && size.width >= 1280) expect(await page.evaluate<string[]>(OUTSIDE_WITH_TALL_TOP), `view ${version} at ${label(size)}, the history row 130 px taller`).toEqual([]);
           if (late) await page.screenshot({ path: shot(size) });
         }
         await keepDrawing(page);
