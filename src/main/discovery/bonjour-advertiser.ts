@@ -2,13 +2,15 @@
 // name, its TXT record updated when seats change, goodbyes when it goes (notes: mdns-stack.ts).
 // Each table's names are probed before they are announced; a name another device answers for is
 // given up for the next one and probed again (RFC 6762 §9, name-policy.ts), so a device
-// answering probes cannot keep the tables off the network.
+// answering probes cannot keep the tables off the network. So is a name another device claims
+// once it is announced (conflict.ts), so that device cannot take the table's name over.
 import { createHash, randomBytes } from 'node:crypto';
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../../shared/advertising';
+import { ConflictWatch } from './conflict';
 import type { AdvertisedTable, Discovery, DiscoveryLog } from './discovery';
 import { ConflictPacer, hostChoice, instanceChoice, retryDelay } from './name-policy';
 import { advertisedName, encodeTableTxt, truncateUtf8, utf8Length } from './txt';
-import { type MdnsOptions, type MdnsStack, type PublishedService, SERVICE_DOMAIN, SERVICE_TYPE, StackKeeper, defaultLog, errorText, settle } from './mdns-stack';
+import { type MdnsOptions, type MdnsPacket, type MdnsSender, type MdnsStack, type PublishedService, SERVICE_DOMAIN, SERVICE_TYPE, StackKeeper, defaultLog, errorText, settle } from './mdns-stack';
 
 export interface BonjourDiscoveryOptions extends MdnsOptions {
   /** Minimum time between two re-publications of one table (ms). Default 1000 (RFC 6762 §8.4). */
@@ -29,6 +31,8 @@ interface Advert {
   attempt: number;
   failures: number;
   service: PublishedService | null;
+  /** Claims on the names of the last service published (current names only count). */
+  watch: ConflictWatch | null;
   lastPublished: number;
   /** A TXT update waiting for the minimum interval. */
   timer: ReturnType<typeof setTimeout> | null;
@@ -69,7 +73,8 @@ class BonjourDiscovery implements Discovery {
     this.keeper = new StackKeeper(
       options,
       options.log ?? defaultLog,
-      (_stack, reason) => {
+      (stack, reason) => {
+        stack.on('response', (packet, sender) => this.onResponse(stack, packet, sender));
         if (reason === 'start') return; // nothing advertised yet
         if (this.adverts.size > 0) this.log('info', `re-advertising ${this.adverts.size} table(s) (${reason})`);
         for (const advert of this.adverts.values()) {
@@ -108,6 +113,7 @@ class BonjourDiscovery implements Discovery {
         attempt: 0,
         failures: 0,
         service: null,
+        watch: null,
         lastPublished: 0,
         timer: null,
         retry: null,
@@ -209,8 +215,30 @@ class BonjourDiscovery implements Discovery {
     }
   }
 
+  /**
+   * RFC 6762 §9: a device claims a name of an announced table with other data. Goodbyes for our
+   * records (so caches keep nothing of ours under a name that may now lead to that device), then
+   * the next names are probed, paced with the probe conflicts. Only names announced count, and
+   * those kept through a rename until they are announced again: a claim on the host name just
+   * after one on the instance name may come before the new probe's first query, which would miss it.
+   */
+  private onResponse(stack: MdnsStack, packet: MdnsPacket, sender?: MdnsSender): void {
+    if (this.keeper.stack !== stack) return;
+    for (const advert of this.adverts.values()) {
+      const current = [fqdn(instanceOf(advert)), hostOf(advert)];
+      const claimed = (advert.watch?.claimed(packet, sender) ?? []).filter((name) => current.includes(name));
+      if (claimed.length === 0) continue;
+      const service = advert.service;
+      advert.service = null;
+      if (advert.timer) clearTimeout(advert.timer); // the next announcement carries the latest data
+      advert.timer = null;
+      this.stopService(service, instanceOf(advert), () => {});
+      this.rename(advert, claimed, `name claimed by another device (${sender?.address ?? 'unknown'})`);
+    }
+  }
+
   /** RFC 6762 §9: give up the taken names for the next ones, then probe those. */
-  private rename(advert: Advert, taken: readonly string[]): void {
+  private rename(advert: Advert, taken: readonly string[], why = 'name taken on the network'): void {
     const [instance, host] = [instanceOf(advert), hostOf(advert)];
     if (taken.includes(fqdn(instance))) advert.instanceN++;
     if (taken.includes(host)) advert.hostN++;
@@ -218,7 +246,7 @@ class BonjourDiscovery implements Discovery {
       ...(instance !== instanceOf(advert) ? [`"${instance}" → "${instanceOf(advert)}"`] : []),
       ...(host !== hostOf(advert) ? [`${host} → ${hostOf(advert)}`] : []),
     ];
-    this.log('warn', `name taken on the network, renaming: ${moves.join(', ')}`);
+    this.log('warn', `${why}, renaming: ${moves.join(', ')}`);
     const wait = this.pacer.conflict(Date.now());
     if (wait === 0) return this.claim(advert);
     this.pause(advert, wait);
@@ -238,6 +266,7 @@ class BonjourDiscovery implements Discovery {
         probe: false, // probed just now (claim)
       });
       advert.service = service;
+      advert.watch = new ConflictWatch(service.records);
       advert.failures = 0;
       service.once('up', () => {
         if (advert.service !== service || this.adverts.get(advert.table.tableId) !== advert) return;
@@ -261,6 +290,7 @@ class BonjourDiscovery implements Discovery {
 
   private pause(advert: Advert, ms: number): void {
     advert.phase = 'waiting';
+    if (advert.retry) clearTimeout(advert.retry); // a claim while waiting: one retry only
     advert.retry = setTimeout(() => this.claim(advert), ms);
     advert.retry.unref?.();
     this.changed();

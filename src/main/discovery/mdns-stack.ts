@@ -11,7 +11,9 @@
 //    probes again (RFC 6762 §9, name-policy.ts). The library probes only the service name: we
 //    run the same probe on the SRV target host name too.
 //  - Its probe takes ANY response naming the name for a conflict. Our own records never answer
-//    a probe: a name is probed only before it is registered on this socket.
+//    a probe: a name is probed only before it is registered on this socket. Goodbyes (TTL 0) are
+//    kept from it: one gives a name up rather than holding it, and ours for a name we keep while
+//    renaming the other one (conflict.ts) would otherwise look like another device.
 //  - `service.stop()` unregisters records *by name*, A/AAAA included; with a shared host name, stopping
 //    one table would drop the addresses of all the others. Each table therefore gets its own SRV
 //    target `chronicle-<id>.local` (also keeps us clear of the OS responder's `<hostname>.local`).
@@ -41,6 +43,14 @@ export interface MdnsRecord {
   readonly type: string;
   readonly ttl?: number;
   readonly data?: unknown;
+  /** `IN` for everything here; the cache-flush bit is decoded apart. */
+  readonly class?: string;
+  readonly flush?: boolean;
+}
+/** Where a packet came from (multicast-dns's rinfo). */
+export interface MdnsSender {
+  readonly address: string;
+  readonly port: number;
 }
 export interface MdnsPacket {
   readonly answers?: readonly MdnsRecord[];
@@ -57,6 +67,8 @@ export interface BrowsedService {
   readonly rawTxt?: unknown;
 }
 export interface PublishedService {
+  /** The records it announces (PTR, SRV, TXT, the host's A/AAAA), as sent. */
+  readonly records: readonly MdnsRecord[];
   once(event: 'up', listener: () => void): unknown;
   stop(callback?: (err?: unknown) => void): void;
 }
@@ -81,7 +93,7 @@ export interface MdnsStack {
   find(config: BrowserConfig): ServiceBrowser;
   destroy(callback: () => void): void;
   /** multicast-dns events: 'response' (packet, rinfo), 'error', 'warning'. */
-  on(event: 'response', listener: (packet: MdnsPacket) => void): void;
+  on(event: 'response', listener: (packet: MdnsPacket, sender?: MdnsSender) => void): void;
   on(event: 'error' | 'warning', listener: (err: unknown) => void): void;
 }
 export interface MdnsSocketOptions {
@@ -96,6 +108,8 @@ interface MulticastDns {
   removeListener(event: string, listener: (...args: never[]) => void): void;
   query(name: string, type: string, sent: (err?: unknown) => void): void;
 }
+
+type PacketListener = (packet: MdnsPacket) => void;
 
 /** The registry's probe: `(mdns, service, done(exists))`, reading `fqdn`, `activated`, `destroyed`. */
 type RegistryProbe = (mdns: unknown, service: { fqdn: string; activated: boolean; destroyed: boolean }, done: (exists: boolean) => void) => void;
@@ -121,24 +135,35 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   // What one probe sees of the socket: its queries' send errors are kept for its answer (the
   // library's probe ignores them). A query sent after `destroy` on a socket whose bind had failed
   // throws from inside the probe's timer (multicast-dns binds again, and a closed socket throws
-  // "Not running"): such a query is dropped, and the probe goes on to its end unanswered.
-  const probeSocket = (failed: (err: unknown) => void) => ({
-    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener),
-    removeListener: (event: string, listener: (...args: never[]) => void) => events.removeListener(event, listener),
-    query: (name: string, type: string, sent: () => void) => {
-      if (!destroyed) {
-        try {
-          return events.query(name, type, (err?: unknown) => {
-            if (err) failed(err);
-            sent();
-          });
-        } catch (err) {
-          failed(err);
+  // "Not running"): such a query is dropped, and the probe goes on to its end unanswered. The
+  // responses it reads are without goodbyes (TTL 0): a name given up is not a name taken.
+  const probeSocket = (failed: (err: unknown) => void) => {
+    const live = (records?: readonly MdnsRecord[]): MdnsRecord[] => (records ?? []).filter((r) => r.ttl !== 0);
+    const wrapped = new Map<PacketListener, PacketListener>();
+    const wrap = (listener: PacketListener): PacketListener => {
+      const withoutGoodbyes: PacketListener = (packet) => listener({ ...packet, answers: live(packet.answers), additionals: live(packet.additionals) });
+      wrapped.set(listener, withoutGoodbyes);
+      return withoutGoodbyes;
+    };
+    return {
+      // The library's probe listens to 'response' only.
+      on: (event: 'response', listener: PacketListener) => events.on(event, wrap(listener)),
+      removeListener: (event: 'response', listener: PacketListener) => events.removeListener(event, wrapped.get(listener) ?? listener),
+      query: (name: string, type: string, sent: () => void) => {
+        if (!destroyed) {
+          try {
+            return events.query(name, type, (err?: unknown) => {
+              if (err) failed(err);
+              sent();
+            });
+          } catch (err) {
+            failed(err);
+          }
         }
-      }
-      setImmediate(sent);
-    },
-  });
+        setImmediate(sent);
+      },
+    };
+  };
   return {
     probe: (names, callback) => {
       const taken: string[] = [];
@@ -157,7 +182,10 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
     },
     publish: (config) => {
       const service = bonjour.publish(config);
+      // What the registry announced just now (it computes the same list when it announces).
+      const records: MdnsRecord[] = service.records();
       return {
+        records,
         once: (event, listener) => service.once(event, listener),
         // Typed `CallableFunction | undefined` by the library; set by its registry on publish.
         stop: (callback) => service.stop?.(callback),

@@ -1,8 +1,9 @@
 // What the advertiser does when a name is taken or mDNS fails, as pure functions of the counts
 // and the clock (unit-tested on their own).
-//  - RFC 6762 §9: a name another device answers for is given up for a new one, and the new one
-//    is probed again: instance `Friday night (k3f9ab)` becomes `Friday night (k3f9ab) (2)`,
-//    `(3)`, ...; host `chronicle-k3f9ab.local` becomes `chronicle-k3f9ab-2.local`, ...
+//  - RFC 6762 §9: a name another device answers for (or announces as its own once ours is out,
+//    conflict.ts) is given up for a new one, and the new one is probed again: instance
+//    `Friday night (k3f9ab)` becomes `Friday night (k3f9ab) (2)`, `(3)`, ...; host
+//    `chronicle-k3f9ab.local` becomes `chronicle-k3f9ab-2.local`, ...
 //  - RFC 6762 §8.1: after 15 conflicts within 10 s, wait 5 s before each further probe (a device
 //    answering every probe must not make the host flood the link).
 //  - Errors (no usable socket, a publish that throws): try again after 1, 2, 4 ... 60 s.

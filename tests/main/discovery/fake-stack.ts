@@ -1,14 +1,28 @@
 // A fake mDNS stack (no sockets) for the discovery unit tests: what was probed and published,
-// names some other device holds (`taken`), publish failures, the network key to change.
+// names some other device holds (`taken`), publish failures, the network key to change. Incoming
+// responses: `stack.emit('response', packet, sender)`, as multicast-dns emits them.
 import { EventEmitter } from 'node:events';
 import type { ServiceConfig } from 'bonjour-service';
-import type { BrowsedService, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../../src/main/discovery/mdns-stack';
+import type { BrowsedService, MdnsRecord, MdnsStack, MdnsStackFactory, ServiceBrowser } from '../../../src/main/discovery/mdns-stack';
 import type { DiscoveryLogLevel } from '../../../src/main/discovery/discovery';
+
+/** This host's address in the fake network (the default network key's). */
+export const FAKE_ADDRESS = '10.0.0.5';
 
 export class FakeService extends EventEmitter {
   stopped = 0;
+  /** What bonjour-service would announce: PTR, SRV, TXT (`key=value` strings), the host's A. */
+  readonly records: MdnsRecord[];
   constructor(readonly config: ServiceConfig) {
     super();
+    const fqdn = `${config.name}._${config.type}._${config.protocol ?? 'tcp'}.local`;
+    const host = config.host ?? 'fake-host.local';
+    this.records = [
+      { name: `_${config.type}._${config.protocol ?? 'tcp'}.local`, type: 'PTR', ttl: 28800, data: fqdn },
+      { name: fqdn, type: 'SRV', ttl: 120, data: { port: config.port, target: host } },
+      { name: fqdn, type: 'TXT', ttl: 4500, data: Object.entries(config.txt ?? {}).map(([k, v]) => Buffer.from(`${k}=${String(v)}`)) },
+      { name: host, type: 'A', ttl: 120, data: FAKE_ADDRESS },
+    ];
   }
   stop(callback?: (err?: unknown) => void): void {
     this.stopped++;
@@ -71,7 +85,7 @@ export class FakeStack extends EventEmitter implements MdnsStack {
 export function fakes() {
   const stacks: FakeStack[] = [];
   const logs: { level: DiscoveryLogLevel; message: string }[] = [];
-  let key = 'eth0/10.0.0.5';
+  let key = `eth0/${FAKE_ADDRESS}`;
   const createStack: MdnsStackFactory = (_options, onError) => {
     const s = new FakeStack(onError);
     stacks.push(s);

@@ -105,3 +105,45 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+// ---- three namespaces on one link ------------------------------------------------------------
+
+/**
+ * Namespaces `<prefix>A`, `<prefix>B`, `<prefix>M` (+ pid) on one link: a bridge inside M with
+ * address `<subnet>.3`, a veth from it to A (`.1`) and to B (`.2`). Nothing else is joined to it:
+ * traffic stays between the three. `remove` deletes them all (and a veth left in the root
+ * namespace by a failed set-up); it never throws.
+ */
+export function bridgedNamespaces(prefix: string, subnet: string) {
+  const pid = process.pid;
+  const ns = { a: `${prefix}A${pid}`, b: `${prefix}B${pid}`, middle: `${prefix}M${pid}` };
+  const address = { a: `${subnet}.1`, b: `${subnet}.2`, middle: `${subnet}.3` };
+  // Interface names: at most 15 characters.
+  const links = [
+    { ns: ns.a, dev: `${prefix}a${pid}`, peer: `${prefix}x${pid}`, address: address.a },
+    { ns: ns.b, dev: `${prefix}b${pid}`, peer: `${prefix}y${pid}`, address: address.b },
+  ];
+  const remove = (): void => {
+    for (const name of Object.values(ns)) spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
+    for (const link of links) spawnSync('ip', ['link', 'del', link.dev], { stdio: 'ignore' });
+  };
+  const create = (): void => {
+    for (const name of Object.values(ns)) ip('netns', 'add', name);
+    ip('-n', ns.middle, 'link', 'add', 'br0', 'type', 'bridge', 'mcast_snooping', '0');
+    ip('-n', ns.middle, 'addr', 'add', `${address.middle}/24`, 'dev', 'br0');
+    ip('-n', ns.middle, 'link', 'set', 'br0', 'up');
+    ip('-n', ns.middle, 'link', 'set', 'lo', 'up');
+    for (const link of links) {
+      ip('link', 'add', link.dev, 'type', 'veth', 'peer', 'name', link.peer);
+      ip('link', 'set', link.dev, 'netns', link.ns);
+      ip('link', 'set', link.peer, 'netns', ns.middle);
+      ip('-n', ns.middle, 'link', 'set', link.peer, 'master', 'br0');
+      ip('-n', ns.middle, 'link', 'set', link.peer, 'up');
+      ip('-n', link.ns, 'addr', 'add', `${link.address}/24`, 'dev', link.dev);
+      ip('-n', link.ns, 'link', 'set', 'dev', link.dev, 'multicast', 'on');
+      ip('-n', link.ns, 'link', 'set', link.dev, 'up');
+      ip('-n', link.ns, 'link', 'set', 'lo', 'up');
+    }
+  };
+  return { ns, address, create, remove };
+}

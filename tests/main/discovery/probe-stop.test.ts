@@ -1,7 +1,8 @@
 // A table withdrawn while its names are still being probed: bonjour-service's own probe would take
 // our goodbye for another device holding the name. The advertiser probes first and publishes
 // after, so a table withdrawn mid-probe is never announced and no name is reported taken; one
-// withdrawn once announced sends its goodbye. Real multicast on the loopback of a network
+// withdrawn once announced sends its goodbye. A goodbye heard during a probe is not an answer
+// (a name given up is not taken: ours, for a name kept through a rename, would be). Real multicast on the loopback of a network
 // namespace of its own; needs root and ip netns (skipped with the reason printed otherwise); the
 // namespace is deleted afterwards.
 import { spawnSync } from 'node:child_process';
@@ -52,5 +53,20 @@ it.skipIf(SKIP !== null)('a table withdrawn mid-probe is never announced and ren
     });
     const last = r.stdout.trim().split('\n').at(-1) ?? '';
     expect(JSON.parse(last), `withdrawn after ${delay} ms`).toEqual(outcome);
+  }
+}, 60_000);
+
+it.skipIf(SKIP !== null)('a probe takes a goodbye (TTL 0) for the name as no answer, and a live record as one', () => {
+  for (const [ttl, taken] of [
+    [0, []],
+    [120, ['Goodbye test (abcdef)._chronicle._tcp.local']],
+  ] as const) {
+    const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-goodbye.ts'), String(ttl)], {
+      cwd: resolve(HERE, '../../..'),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const last = r.stdout.trim().split('\n').at(-1) ?? '';
+    expect(JSON.parse(last), `TTL ${ttl}: ${r.stderr}`).toEqual({ taken });
   }
 }, 60_000);
