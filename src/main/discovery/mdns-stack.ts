@@ -17,6 +17,9 @@
 //  - `service.stop()` unregisters records *by name*, A/AAAA included; with a shared host name, stopping
 //    one table would drop the addresses of all the others. Each table therefore gets its own SRV
 //    target `chronicle-<id>.local` (also keeps us clear of the OS responder's `<hostname>.local`).
+//    The PTR `_chronicle._tcp.local` is shared all the same: stopping one table (a withdrawal, a
+//    TXT update, a rename) took every table's PTR out of the responder, and the others stopped
+//    answering browse queries. After a stop the tables still published are registered again.
 //  - The browser never expires services (PTR TTL is 8 h) and queries only once: we re-query with
 //    back-off and drop what has not answered for `staleAfterMs`; goodbyes drop after 1 s (RFC 6762
 //    §10.1), which also hides the goodbye/announce pair of a TXT update from our own clients.
@@ -124,11 +127,15 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
   // `server` and `registry` are private (and untyped) in the typings; the server's multicast-dns
   // instance is where errors surface, the registry's probe is the library's name check. Element
   // access is TypeScript's way in to a private member.
-  const server: { mdns?: unknown } | undefined = bonjour['server'];
+  const server: { mdns?: unknown; register?: unknown } | undefined = bonjour['server'];
   const registry: { probe?: unknown } | undefined = bonjour['registry'];
   const mdns = server?.mdns as { on?: unknown } | undefined;
   if (!mdns || typeof mdns.on !== 'function') throw new Error('bonjour-service internals changed: no server.mdns');
   if (typeof registry?.probe !== 'function') throw new Error('bonjour-service internals changed: no registry.probe');
+  if (typeof server?.register !== 'function') throw new Error('bonjour-service internals changed: no server.register');
+  // The responder's own records (answers to queries); it skips a record it holds already.
+  const register = (server.register as (records: MdnsRecord[]) => void).bind(server);
+  const published = new Set<{ records(): MdnsRecord[] }>();
   const probeOne = (registry.probe as RegistryProbe).bind(registry);
   const events = mdns as MulticastDns;
   let destroyed = false;
@@ -182,16 +189,24 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
     },
     publish: (config) => {
       const service = bonjour.publish(config);
+      published.add(service);
       // What the registry announced just now (it computes the same list when it announces).
       const records: MdnsRecord[] = service.records();
       return {
         records,
         once: (event, listener) => service.once(event, listener),
         // Typed `CallableFunction | undefined` by the library; set by its registry on publish.
-        stop: (callback) => service.stop?.(callback),
+        stop: (callback) => {
+          published.delete(service);
+          service.stop?.(callback); // unregisters at once, by name (see the top of this file)
+          for (const other of published) register(other.records());
+        },
       };
     },
-    unpublishAll: (callback) => bonjour.unpublishAll(callback),
+    unpublishAll: (callback) => {
+      published.clear();
+      bonjour.unpublishAll(callback);
+    },
     find: (config) => bonjour.find(config),
     destroy: (callback) => {
       destroyed = true;

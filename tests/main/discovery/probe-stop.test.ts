@@ -2,7 +2,9 @@
 // our goodbye for another device holding the name. The advertiser probes first and publishes
 // after, so a table withdrawn mid-probe is never announced and no name is reported taken; one
 // withdrawn once announced sends its goodbye. A goodbye heard during a probe is not an answer
-// (a name given up is not taken: ours, for a name kept through a rename, would be). Real multicast on the loopback of a network
+// (a name given up is not taken: ours, for a name kept through a rename, would be). A table
+// withdrawn leaves the others answering browse queries (the library unregisters the shared PTR
+// by name; the stack registers the others again). Real multicast on the loopback of a network
 // namespace of its own; needs root and ip netns (skipped with the reason printed otherwise); the
 // namespace is deleted afterwards.
 import { spawnSync } from 'node:child_process';
@@ -70,3 +72,13 @@ it.skipIf(SKIP !== null)('a probe takes a goodbye (TTL 0) for the name as no ans
     expect(JSON.parse(last), `TTL ${ttl}: ${r.stderr}`).toEqual({ taken });
   }
 }, 60_000);
+
+it.skipIf(SKIP !== null)('withdrawing one of two tables leaves the other answering browse queries', () => {
+  const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/ptr-after-stop.ts')], {
+    cwd: resolve(HERE, '../../..'),
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const last = r.stdout.trim().split('\n').at(-1) ?? '';
+  expect(JSON.parse(last), r.stderr).toEqual({ answered: ['second'] });
+}, 30_000);
