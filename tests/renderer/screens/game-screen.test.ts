@@ -12,6 +12,8 @@ import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
 import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
+import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
+import type { VisibleEvent } from '../../../src/shared/rules/view';
 
 let app: ReturnType<typeof mount> | undefined;
 
@@ -124,6 +126,38 @@ describe('hand', () => {
 function confirm(): void {
   (document.querySelector('[data-testid="choice-confirm"]') as HTMLElement).click();
 }
+
+describe('the story over the meeting', () => {
+  it('at instant speed tells the last meeting, then leaves the meeting to be seen after a moment', () => {
+    vi.useFakeTimers();
+    pacing.set('instant');
+    try {
+      const state = startGame(4);
+      const client = show(state, 0);
+      client.log = [{ version: 0, events: [] }];
+      client.liveFrom = 0;
+      flushSync();
+      const ended: VisibleEvent = {
+        type: 'meetingEnded',
+        meeting: { leader: 0, plays: [{ seat: 0, card: 'power-2', faceDown: false, returned: false }, { seat: 1, card: 'power-9', faceDown: false, returned: false }], halted: false, winner: 1, demonTo: null, burned: false },
+        reason: 'highest',
+      };
+      client.log = [{ version: 0, events: [] }, { version: 1, events: [ended] }];
+      flushSync();
+      const scene = () => document.querySelector('[data-testid="story"]')?.getAttribute('data-scene') ?? null;
+      expect(scene()).toBe('meeting:1');
+      vi.advanceTimersByTime(2400);
+      flushSync();
+      expect(scene()).toBe('meeting:1');
+      vi.advanceTimersByTime(200); // past its 2.5 s: the table's own meeting shows again
+      flushSync();
+      expect(scene()).toBeNull();
+    } finally {
+      pacing.set('normal');
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('decision prompt', () => {
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {

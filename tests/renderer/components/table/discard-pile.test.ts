@@ -1,5 +1,5 @@
-// The discard pile names its top card whole beside the mini card (which has room for a few of
-// its letters), in the reader's language; an empty pile names nothing.
+// The discard pile names its top card whole, as a chip that opens it (a mini card had room for a
+// few of its letters), in the reader's language; an empty pile names nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount } from 'svelte';
 import DiscardPile from '../../../../src/renderer/src/components/table/DiscardPile.svelte';
@@ -15,7 +15,7 @@ describe('DiscardPile', () => {
     const longest = [...DEFAULT_BOOK.characters].sort((a, b) => b.name.hu.length - a.name.hu.length)[0]!;
     app = mount(DiscardPile, { target: document.body, props: { top: longest.id, count: 5, burned: null, historyDeckCount: 7 } });
     flushSync();
-    const name = () => document.querySelector('[data-testid="discard-top-name"]')?.textContent;
+    const name = () => document.querySelector('[data-testid="discard-top"] button[data-card] .name')?.textContent;
     expect(name()).toBe(longest.name.en);
     await i18n.set('hu');
     flushSync();
@@ -25,6 +25,7 @@ describe('DiscardPile', () => {
   it('names nothing when empty', () => {
     app = mount(DiscardPile, { target: document.body, props: { top: null, count: 0, burned: null, historyDeckCount: 7 } });
     flushSync();
-    expect(document.querySelector('[data-testid="discard-top-name"]')).toBeNull();
+    expect(document.querySelector('[data-testid="discard-top"]')).toBeNull();
+    expect(document.querySelector('[data-testid="discard"]')?.textContent).toContain('0 cards');
   });
 });
