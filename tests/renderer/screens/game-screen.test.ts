@@ -159,7 +159,35 @@ describe('the story over the meeting', () => {
   });
 });
 
+describe('settings', () => {
+  it('says why the speed is locked to Instant when the device asks for less motion', () => {
+    show(startGame(3), 0);
+    expect(document.querySelector('[data-testid="speed-reduced"]')).toBeNull();
+    app = clearPage(app);
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce') }) as MediaQueryList);
+    try {
+      show(startGame(3), 0);
+      expect(document.querySelector<HTMLSelectElement>('[data-testid="speed"]')!.disabled).toBe(true);
+      expect(document.querySelector('[data-testid="speed-reduced"]')?.textContent).toBe('Instant: this device asks for less motion.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('decision prompt', () => {
+  it('lands the keyboard on its first answer without scrolling its question out of sight', async () => {
+    const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      show(state, state.pending!.seat);
+      await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('choice-option'));
+      expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
     const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
     const seat = state.pending!.seat;

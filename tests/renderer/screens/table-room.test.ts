@@ -38,10 +38,24 @@ describe('table room', () => {
     ]);
   });
 
-  it('gives a player who is not the owner none of these controls', () => {
-    room(1);
+  it('gives a player who is not the owner none of these controls, and tells them who starts the game', () => {
+    const client = room(1);
     expect(document.querySelector('[data-testid="remove-player"]')).toBeNull();
     expect(document.querySelector('[data-testid="seat-level"]')).toBeNull();
+    const waiting = () => document.querySelector('[data-testid="room-waiting"]')?.textContent;
+    expect(waiting()).toBe('Every seat is taken: Ada starts the game.');
+    client.table = { ...client.table!, seats: client.table!.seats.map((s) => (s.seat === 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s)) };
+    flushSync();
+    expect(waiting()).toBe('Waiting for players: Ada starts the game once every seat has a player or a bot.');
+  });
+
+  it('shows the owner a bot’s level once, in its control, with a short Remove', () => {
+    room(0);
+    const bot = document.querySelectorAll('[data-testid="room-seat"]')[2]!;
+    expect(bot.querySelector('.who')?.textContent).toMatch(/⚙ Bot\s*$/);
+    const remove = bot.querySelector<HTMLButtonElement>('[data-testid="remove-bot"]')!;
+    expect([remove.textContent, remove.getAttribute('aria-label')]).toEqual(['Remove', 'Remove bot']);
+    expect(document.querySelector('[data-testid="room-waiting"]')).toBeNull(); // the owner has Start
   });
 });
 
@@ -62,7 +76,7 @@ describe('the owner’s seat lent to a bot while they are away', () => {
     const first = document.querySelectorAll('[data-testid="room-seat"]')[0]!;
     expect(first.getAttribute('data-kind')).toBe('human');
     expect(first.textContent).toContain('Ann');
-    expect(first.textContent).toMatch(/⚙ Bot\s*· Adept/);
+    expect(first.textContent).toContain('⚙ Bot · Adept');
     expect(first.querySelector('button')).toBeNull();
   });
 });
