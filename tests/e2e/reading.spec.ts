@@ -24,6 +24,25 @@ const ALLIES = '[data-testid="ally-stacks"]:not([disabled])';
 const DISCARD_TOP = '[data-testid="discard"] button[data-card]';
 
 /**
+ * The game log's lines out of order on an upright phone: the newest moment first, and the lines
+ * of one moment (a meeting won, then its allies taken) in the order they happened. Listed as
+ * pairs of neighbouring lines drawn the wrong way round; a log with too few lines is an error.
+ */
+const LOG_OUT_OF_ORDER = `(() => {
+  const lines = [...document.querySelectorAll('[data-testid="game-log"] li[data-version]')];
+  const versions = new Set(lines.map((li) => li.dataset.version));
+  if (versions.size < 2 || versions.size === lines.length) return ['too few moments of several lines to judge: ' + lines.length + ' lines, ' + versions.size + ' moments'];
+  const out = [];
+  for (let i = 1; i < lines.length; i++) {
+    const [a, b] = [lines[i - 1], lines[i]];
+    const [ya, yb] = [a.getBoundingClientRect().top, b.getBoundingClientRect().top];
+    const same = a.dataset.version === b.dataset.version;
+    if (same ? yb <= ya : yb >= ya) out.push((same ? 'within ' : 'across ') + 'moments: "' + a.textContent + '" at ' + Math.round(ya) + ', "' + b.textContent + '" at ' + Math.round(yb));
+  }
+  return out;
+})()`;
+
+/**
  * What cannot be read on the table, listed: a history card's condition line missing, cut or
  * off screen; a hand card whose name is cut or covered by another card, or whose ability line is
  * hidden, cut or smaller than `minText` px. (In-page code, as text: no DOM types here.)
@@ -195,6 +214,7 @@ test('on a touch phone every card on the table can be read, on the table or one 
     after = sentIn(look.move, look.version);
   }
   const why = `${misses.length} taps read nothing, the last ones:\n${misses.slice(-12).join('\n')}`;
+  expect(await page.evaluate<string[]>(LOG_OUT_OF_ORDER), 'the game log on the phone').toEqual([]);
   expect(checked, 'views read').toBeGreaterThan(0);
   expect(historyRead.size, 'history cards read').toBeGreaterThan(0);
   expect([...historySeen].filter((id) => !historyRead.has(id)), `history cards not read; ${why}`).toEqual([]);
