@@ -93,6 +93,18 @@ describe('App', () => {
     expect(document.querySelector('[data-testid="play-now"]')).toHaveProperty('disabled', false);
   });
 
+  it('lists under the host\'s tables only the finished ones this device did not sit at (its own are in its finished games)', async () => {
+    const client = new FakeClient();
+    client.tables = [tableInfo(3, 'over', 'table-mine'), tableInfo(3, 'over', 'table-theirs')];
+    client.tokens.add('table-mine');
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
+    flushSync();
+    await lowerPanels();
+    const rows = document.querySelectorAll('[data-testid="finished-tables"] [data-testid="table-row"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.getAttribute('data-table')).toBe('table-theirs');
+  });
+
   it('draws the panels below all the same when the host does not answer', () => {
     vi.useFakeTimers();
     try {
