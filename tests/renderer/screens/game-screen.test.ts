@@ -175,6 +175,27 @@ describe('settings', () => {
   });
 });
 
+describe('the round summary', () => {
+  it('tells the player to act once they continue past it, then that it is their turn', () => {
+    const state = startGame(4);
+    const seat = decider(state);
+    const client = show(state, seat);
+    client.log = [{ version: 0, events: [] }];
+    client.liveFrom = 0;
+    flushSync();
+    const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
+    const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null }, fame: [0, 0, 0, 0], purged: [] };
+    client.log = [{ version: 0, events: [] }, { version: 1, events: [scored] }];
+    flushSync();
+    const banner = () => document.querySelector('[data-testid="turn-banner"]')?.textContent;
+    expect(document.querySelector('[data-testid="summary-continue"]')).not.toBeNull();
+    expect(banner()).toBe('Your turn, once you continue past the summary');
+    document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
+    flushSync();
+    expect(banner()).toBe('Your turn: play a card');
+  });
+});
+
 describe('decision prompt', () => {
   it('lands the keyboard on its first answer without scrolling its question out of sight', async () => {
     const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
