@@ -23,6 +23,13 @@ const MEETING_CARD = '[data-testid="meeting"] button[data-card]';
 const ALLIES = '[data-testid="ally-stacks"]:not([disabled])';
 const DISCARD_TOP = '[data-testid="discard"] button[data-card]';
 
+/** The meeting's card names as drawn: their type size, and whether the card cuts them. */
+const MEETING_NAMES = `[...document.querySelectorAll('[data-testid="meeting"] [data-card] .name')].map((el) => ({
+  name: el.textContent,
+  px: parseFloat(getComputedStyle(el).fontSize),
+  cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+}))`;
+
 /**
  * The game log's lines out of order on an upright phone: the newest moment first, and the lines
  * of one moment (a meeting won, then its allies taken) in the order they happened. Listed as
@@ -134,6 +141,7 @@ test('on a touch phone every card on the table can be read, on the table or one 
   let again = 0;
   let tapped: { move: string | null; version: string | null } = { move: null, version: null };
   let shots = false;
+  const meetingNames = { seen: 0, small: [] as string[] };
   for (let step = 0; step < 600; step++) {
     if (read.meeting && read.ally && read.discard && checked > 8) break;
     const look: TouchLook<AtPlay> = await nextTouchMove<AtPlay>(page, { after, seen, extra: AT_PLAY });
@@ -151,6 +159,9 @@ test('on a touch phone every card on the table can be read, on the table or one 
     again = look.move === tapped.move && look.version === tapped.version ? again + 1 : 0;
     expect(again, `taps on ${look.move} in view ${look.version} that did nothing`).toBeLessThan(3);
     if (look.extra) {
+      const names = await page.evaluate<{ name: string; px: number; cut: boolean }[]>(MEETING_NAMES);
+      meetingNames.seen += names.length;
+      for (const n of names) if (n.px < 8 || n.cut) meetingNames.small.push(`${n.name} at ${n.px.toFixed(1)} px${n.cut ? ', cut' : ''}`);
       // At a view where this seat plays: the table read as it lies.
       seen = look.version;
       const at = look.extra;
@@ -215,6 +226,8 @@ test('on a touch phone every card on the table can be read, on the table or one 
   }
   const why = `${misses.length} taps read nothing, the last ones:\n${misses.slice(-12).join('\n')}`;
   expect(await page.evaluate<string[]>(LOG_OUT_OF_ORDER), 'the game log on the phone').toEqual([]);
+  expect(meetingNames.small, 'meeting card names under 8 px or cut on the phone').toEqual([]);
+  expect(meetingNames.seen, 'meeting card names looked at').toBeGreaterThan(0);
   expect(checked, 'views read').toBeGreaterThan(0);
   expect(historyRead.size, 'history cards read').toBeGreaterThan(0);
   expect([...historySeen].filter((id) => !historyRead.has(id)), `history cards not read; ${why}`).toEqual([]);
