@@ -140,7 +140,7 @@ test('three players start a game; two leave mid-game and bots play their seats t
 
   await shoot(ada, 'game-over');
   await expect(ada.getByTestId('game-over')).toBeVisible();
-  await expect(ada.getByTestId('winners')).toContainText(/Ada|Bob|Cyd/);
+  await expect(ada.getByTestId('winners')).toContainText(/You won|Ada|Bob|Cyd/);
   // The last round is told in its summary above the game-over screen. Ada's last look at the
   // table may have closed it already (it came with the final view); once it is closed, the
   // score breakdown is one click away, the last round's open first.
@@ -182,7 +182,7 @@ test('one player with two bots plays a whole game on a phone-sized page, then re
   await expect(page.getByTestId('meeting').getByRole('heading')).toHaveText('Meeting');
 
   await playMoves(page);
-  await expect(page.getByTestId('winners')).toContainText(/Solo|Bot 2|Bot 3/);
+  await expect(page.getByTestId('winners')).toContainText(/You won|Bot 2|Bot 3/);
 
   await page.getByTestId('back-to-lobby').click();
   const mine = page.getByTestId('finished-game');

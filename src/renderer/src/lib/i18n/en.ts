@@ -466,6 +466,7 @@ export const en = {
   'over.title': 'Game over',
   'over.winner': '{names} wins!|{names} win!',
   'over.youWon': 'You won!',
+  'over.youWonWith': 'You won, with {names}!',
   'over.finalFame': 'Final Fame',
   'over.backToLobby': 'Back to the lobby',
 

@@ -460,6 +460,7 @@ export const fr = {
   'over.title': 'Fin de la partie',
   'over.winner': '{names} gagne !|{names} gagnent !',
   'over.youWon': 'Vous avez gagné !',
+  'over.youWonWith': 'Vous avez gagné, avec {names} !',
   'over.finalFame': 'Notoriété finale',
   'over.backToLobby': 'Retour au salon',
 

@@ -460,6 +460,7 @@ export const hu = {
   'over.title': 'Vége a játéknak',
   'over.winner': 'Győztes: {names}|Győztesek: {names}',
   'over.youWon': 'Nyertél!',
+  'over.youWonWith': 'Nyertél, veled együtt: {names}!',
   'over.finalFame': 'Végső Hírnév',
   'over.backToLobby': 'Vissza az előtérbe',
 
