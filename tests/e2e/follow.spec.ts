@@ -265,6 +265,9 @@ test('the replay viewer steps through a saved record to the same end as chronicl
   // On an upright phone the viewer keeps to the screen's width (its controls wrap).
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.getByTestId('replay-end').click();
+  await expect(page.locator('[data-testid="ally-group"] button[data-card]').first()).toBeVisible();
+  await shoot(page, 'replay-end-390x844');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -141,6 +141,19 @@ describe('the replay’s hands', () => {
   });
 });
 
+describe('the replay viewer’s allies', () => {
+  it('names each ally whole, as a chip a tap opens (a stack of mini cards cut them to "Barb…")', async () => {
+    viewer(() => Promise.resolve(null));
+    await showAs(0, session.last);
+    const allies = [...document.querySelectorAll<HTMLElement>('[data-testid="ally-group"] button[data-card]')];
+    expect(allies.length, 'allies taken by the 40th action').toBeGreaterThan(0);
+    for (const chip of allies) expect(chip.querySelector('.name')?.textContent).toBe(DEFAULT_BOOK.cardName(chip.dataset['card']!, 'en'));
+    allies[0]!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="card-sheet"]')?.textContent).toContain(DEFAULT_BOOK.cardName(allies[0]!.dataset['card']!, 'en'));
+  });
+});
+
 describe('actionText', () => {
   const ctx = { names: ['Ann', 'Bob', 'Bot 3'], lang: 'en' as const, book: DEFAULT_BOOK, t };
   const name = (id: string) => DEFAULT_BOOK.cardName(id, 'en');
