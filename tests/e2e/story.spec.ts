@@ -93,7 +93,7 @@ for (const size of [
 ]) {
   test(`at normal speed the story never covers your hand, seat or prompt, nor lags behind the latest meeting when your turn starts (6 players, ${size.width}x${size.height})`, async ({ browser }) => {
     // Two whole 6-player games at normal speed take minutes: they run in `npm run test:soak`;
-    // npm test checks the story's pacing in tests/renderer/story.test.ts.
+    // npm test checks the story's pacing in tests/renderer/lib/story/story.test.ts.
     if (!process.env['CHRONICLE_SOAK']) {
       console.log('skipped: the story measured over whole games at normal speed runs in npm run test:soak');
       test.skip(true, 'runs in npm run test:soak');

@@ -8,25 +8,16 @@
 // fake stack: claim.test.ts. Needs root and `ip netns`; otherwise skipped with the reason printed.
 // Every process is killed by pid and the namespaces deleted in afterAll, pass or fail.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdvertisingStatus } from '../../../src/shared/advertising';
-import type { FoundTable } from '../../../src/main/discovery/discovery';
-import { FIXTURES, type Line, PYTHON, Proc, bridgedNamespaces, children, inNamespace, nodeFixture, skipReason, stop } from './netns';
+import { type Line, PYTHON, type Proc, bridgedNamespaces, children, skipReason, stop } from './netns';
+import { startSquatterLan, statusOf, tablesOf } from './squatter-lan';
 
 const lan = bridgedNamespaces('chc', `10.215.${process.pid % 256}`);
-const NS = { host: lan.ns.a, browser: lan.ns.b, squatter: lan.ns.middle };
-const IP = { host: lan.address.a, browser: lan.address.b, squatter: lan.address.middle };
 
 const SKIP = skipReason() ?? (existsSync(PYTHON) ? null : `no ${PYTHON} for the squatter`);
 if (SKIP) console.log(`[discovery claim test] skipped: ${SKIP}`);
 
-/** The table's first names only: `<name> (<6 hex>)._chronicle._tcp.local` and `chronicle-<6 hex>.local`. */
-const FIRST_NAMES = String.raw`(\([0-9a-f]{6}\)\._chronicle\._tcp\.local|^chronicle-[0-9a-f]{6}\.local)$`;
-
 const table = { tableId: 'claim-1', name: 'Friday', port: 4000, freeSeats: 2, seats: 4, path: '/t/claim-1' };
-const tablesOf = (l: Line): FoundTable[] => (l.ev === 'tables' ? (l.tables as FoundTable[]) : []);
-const statusOf = (l: Line): AdvertisingStatus | null => (l.ev === 'status' ? (l.status as AdvertisingStatus) : null);
 
 function killAndRemove(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -42,15 +33,7 @@ describe('mDNS with a squatter announcing the host’s names after they were ann
     if (SKIP) return;
     process.once('exit', killAndRemove);
     lan.create();
-    squatter = new Proc('squatter.py claim', inNamespace(NS.squatter, [PYTHON, join(FIXTURES, 'squatter.py'), IP.squatter, FIRST_NAMES, 'claim']));
-    browser = nodeFixture(NS.browser, 'browser.ts', { interface: IP.browser, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 });
-    publisher = nodeFixture(NS.host, 'publisher.ts', { interface: IP.host, bind: '0.0.0.0', networkPollMs: 0 });
-    // Starting them is not under test: a loaded machine may take a while.
-    await Promise.all([
-      squatter.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-      browser.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-      publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-    ]);
+    ({ publisher, browser, squatter } = await startSquatterLan(lan, 'claim'));
   }, 30_000);
 
   afterAll(async () => {
@@ -78,12 +61,12 @@ describe('mDNS with a squatter announcing the host’s names after they were ann
     // ...so the host gave them up: a browser on the link lists the table once, under the new instance name, at the host's address.
     const only = (l: Line) => tablesOf(l).filter((t) => t.path === table.path);
     const listed = await browser.waitFor('listed once, renamed', (l) => only(l).length === 1 && only(l)[0]!.instance === `${first} (2)`, 4000);
-    expect(only(listed)[0]).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: IP.host, port: 4000, freeSeats: 2 });
+    expect(only(listed)[0]).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: lan.address.a, port: 4000, freeSeats: 2 });
     console.log(`[discovery claim test] listed under the new name ${listed.t - called.t} ms after advertise (${listed.t - claimedSrv.t} ms after the claim)`);
 
     const renamed = await publisher.waitFor('status renamed', (l) => statusOf(l)?.state === 'renamed', 2000);
     expect(statusOf(renamed)).toEqual({ state: 'renamed', renamed: [`${first} (2)`, `chronicle-${id}-2.local`], hostNames: [`chronicle-${id}-2.local`] });
-    expect(publisher.lines.some((l) => l.ev === 'log' && String(l.msg).startsWith(`name claimed by another device (${IP.squatter}), renaming`))).toBe(true);
+    expect(publisher.lines.some((l) => l.ev === 'log' && String(l.msg).startsWith(`name claimed by another device (${lan.address.middle}), renaming`))).toBe(true);
     // The squatter claimed the first names only, once each: the new ones were left alone.
     expect(squatter.lines.filter((l) => l.ev === 'claimed').map((l) => l.type).sort()).toEqual(['A', 'SRV']);
   }, 15_000);

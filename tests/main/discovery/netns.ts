@@ -110,7 +110,7 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 /**
  * Namespaces `<prefix>A`, `<prefix>B`, `<prefix>M` (+ pid) on one link: a bridge inside M with
- * address `<subnet>.3`, a veth from it to A (`.1`) and to B (`.2`). Nothing else is joined to it:
+ * address `<subnet>.3`, a veth from it to A (`.1`, device `dev.a`) and to B (`.2`). Nothing else is joined to it:
  * traffic stays between the three. `remove` deletes them all (and a veth left in the root
  * namespace by a failed set-up); it never throws.
  */
@@ -145,5 +145,6 @@ export function bridgedNamespaces(prefix: string, subnet: string) {
       ip('-n', link.ns, 'link', 'set', 'lo', 'up');
     }
   };
-  return { ns, address, create, remove };
+  const dev = { a: links[0]!.dev, b: links[1]!.dev };
+  return { ns, address, dev, create, remove };
 }

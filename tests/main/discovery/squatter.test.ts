@@ -6,42 +6,22 @@
 // sockets, nothing of the project's) and a browser (fixtures/browser.ts). Needs root and
 // `ip netns`; otherwise skipped with the reason printed. Every process is killed by pid and the
 // namespaces deleted in afterAll, pass or fail.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdvertisingStatus } from '../../../src/shared/advertising';
-import type { FoundTable } from '../../../src/main/discovery/discovery';
-import { FIXTURES, type Line, PYTHON, Proc, children, inNamespace, ip, nodeFixture, skipReason, stop } from './netns';
+import { PYTHON, Proc, bridgedNamespaces, children, inNamespace, ip, skipReason, stop } from './netns';
+import { startSquatterLan, statusOf, tablesOf } from './squatter-lan';
 
-const PID = process.pid;
-const NS = { host: `chsH${PID}`, squatter: `chsS${PID}`, browser: `chsB${PID}` };
-const BRIDGE = 'br0'; // inside the squatter's namespace
-const LINKS = [
-  { ns: NS.host, dev: `chqH${PID}`, peer: `chqh${PID}`, address: 1 },
-  { ns: NS.browser, dev: `chqB${PID}`, peer: `chqb${PID}`, address: 2 },
-];
-const SUBNET = `10.214.${PID % 256}`;
-const IP = { host: `${SUBNET}.1`, browser: `${SUBNET}.2`, squatter: `${SUBNET}.3` };
+const lan = bridgedNamespaces('chs', `10.214.${process.pid % 256}`);
 
 const SKIP = skipReason() ?? (existsSync(PYTHON) ? null : `no ${PYTHON} for the squatter`);
 if (SKIP) console.log(`[discovery squatter test] skipped: ${SKIP}`);
 
-/** The table's first names only: `<name> (<6 hex>)._chronicle._tcp.local` and `chronicle-<6 hex>.local`. */
-const FIRST_NAMES = String.raw`(\([0-9a-f]{6}\)\._chronicle\._tcp\.local|^chronicle-[0-9a-f]{6}\.local)$`;
-
 const table = { tableId: 'squat-1', name: 'Friday', port: 4000, freeSeats: 2, seats: 4, path: '/t/squat-1' };
-const tablesOf = (l: Line): FoundTable[] => (l.ev === 'tables' ? (l.tables as FoundTable[]) : []);
-const statusOf = (l: Line): AdvertisingStatus | null => (l.ev === 'status' ? (l.status as AdvertisingStatus) : null);
-
-function removeNamespaces(): void {
-  for (const ns of Object.values(NS)) spawnSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
-  for (const link of LINKS) spawnSync('ip', ['link', 'del', link.dev], { stdio: 'ignore' });
-}
 function killAndRemove(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  removeNamespaces();
+  lan.remove();
 }
 
 let publisher: Proc;
@@ -53,38 +33,14 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
   beforeAll(async () => {
     if (SKIP) return;
     process.once('exit', killAndRemove);
-    for (const ns of Object.values(NS)) ip('netns', 'add', ns);
-    // The squatter's namespace holds the link: a bridge with its own address, and one veth to each other namespace.
-    ip('-n', NS.squatter, 'link', 'add', BRIDGE, 'type', 'bridge', 'mcast_snooping', '0');
-    ip('-n', NS.squatter, 'addr', 'add', `${IP.squatter}/24`, 'dev', BRIDGE);
-    ip('-n', NS.squatter, 'link', 'set', BRIDGE, 'up');
-    ip('-n', NS.squatter, 'link', 'set', 'lo', 'up');
-    for (const link of LINKS) {
-      ip('link', 'add', link.dev, 'type', 'veth', 'peer', 'name', link.peer);
-      ip('link', 'set', link.dev, 'netns', link.ns);
-      ip('link', 'set', link.peer, 'netns', NS.squatter);
-      ip('-n', NS.squatter, 'link', 'set', link.peer, 'master', BRIDGE);
-      ip('-n', NS.squatter, 'link', 'set', link.peer, 'up');
-      ip('-n', link.ns, 'addr', 'add', `${SUBNET}.${link.address}/24`, 'dev', link.dev);
-      ip('-n', link.ns, 'link', 'set', 'dev', link.dev, 'multicast', 'on');
-      ip('-n', link.ns, 'link', 'set', link.dev, 'up');
-      ip('-n', link.ns, 'link', 'set', 'lo', 'up');
-    }
-    squatter = new Proc('squatter.py', inNamespace(NS.squatter, [PYTHON, join(FIXTURES, 'squatter.py'), IP.squatter, FIRST_NAMES]));
-    browser = nodeFixture(NS.browser, 'browser.ts', { interface: IP.browser, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 });
-    publisher = nodeFixture(NS.host, 'publisher.ts', { interface: IP.host, bind: '0.0.0.0', networkPollMs: 0 });
-    // Starting them is not under test: a loaded machine may take a while.
-    await Promise.all([
-      squatter.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-      browser.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-      publisher.waitFor('ready', (l) => l.ev === 'ready', 20_000),
-    ]);
+    lan.create();
+    ({ publisher, browser, squatter } = await startSquatterLan(lan, 'answer'));
   }, 30_000);
 
   afterAll(async () => {
     if (SKIP) return;
     await Promise.all(children.map(stop));
-    removeNamespaces();
+    lan.remove();
     process.off('exit', killAndRemove);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 10_000);
@@ -102,7 +58,7 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
     // ...yet the browser lists the table again within a few seconds, under the next instance name, at the host's address.
     const listed = await browser.waitFor('listed renamed', (l) => tablesOf(l).some((t) => t.path === table.path), 5000);
     const found = tablesOf(listed).find((t) => t.path === table.path);
-    expect(found).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: IP.host, port: 4000, freeSeats: 2 });
+    expect(found).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: lan.address.a, port: 4000, freeSeats: 2 });
     console.log(`[discovery squatter test] listed ${listed.t - called.t} ms after advertise`);
     await squatter.waitFor('host squatted', (l) => l.ev === 'squatted' && /^chronicle-[0-9a-f]{6}\.local$/.test(String(l.name)), 1000);
 
@@ -117,11 +73,11 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
   it.skipIf(!!SKIP)('chronicle host says its tables were renamed, and they are found under the new name', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'chronicle-squat-'));
     // `chronicle host` lets the system pick the multicast interface: a route for the group, as a LAN's default route gives.
-    ip('-n', NS.host, 'route', 'add', '224.0.0.0/4', 'dev', LINKS[0]!.dev);
+    ip('-n', lan.ns.a, 'route', 'add', '224.0.0.0/4', 'dev', lan.dev.a);
     const from = browser.lines.length;
     const cli = new Proc(
       'chronicle host',
-      inNamespace(NS.host, [process.execPath, 'bin/chronicle.js', 'host', '--port', '0', '--data', dataDir, '--no-qr', '--name', 'Squatted']),
+      inNamespace(lan.ns.a, [process.execPath, 'bin/chronicle.js', 'host', '--port', '0', '--data', dataDir, '--no-qr', '--name', 'Squatted']),
       (text) => (text.startsWith('mDNS:') ? { t: Date.now(), text } : null),
     );
     const line = await cli.waitFor('renamed line', (l) => String(l.text).includes('name was taken'), 15_000); // start-up included
