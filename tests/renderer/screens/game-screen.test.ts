@@ -189,7 +189,7 @@ describe('the round summary', () => {
     flushSync();
     const banner = () => document.querySelector('[data-testid="turn-banner"]')?.textContent;
     expect(document.querySelector('[data-testid="summary-continue"]')).not.toBeNull();
-    expect(banner()).toBe('Your turn, once you continue past the summary');
+    expect(banner()).toBe('Your turn after the summary');
     document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
     flushSync();
     expect(banner()).toBe('Your turn: play a card');

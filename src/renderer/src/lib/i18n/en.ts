@@ -173,7 +173,7 @@ export const en = {
   'table.waitingFor': 'Waiting for {name}',
   'table.yourTurn': 'Your turn: play a card',
   'table.yourDecision': 'Your decision',
-  'table.yourTurnAfterSummary': 'Your turn, once you continue past the summary',
+  'table.yourTurnAfterSummary': 'Your turn after the summary',
   'table.theyDecide': '{name} is choosing ({what})',
   'table.discard': 'Discard pile',
   'table.discardCount': '{n} card|{n} cards',

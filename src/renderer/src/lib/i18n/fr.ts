@@ -172,7 +172,7 @@ export const fr = {
   'table.waitingFor': 'En attente {name:de}',
   'table.yourTurn': 'À vous : jouez une carte',
   'table.yourDecision': 'À vous de choisir',
-  'table.yourTurnAfterSummary': 'À vous, une fois le résumé passé',
+  'table.yourTurnAfterSummary': 'À vous après le résumé',
   'table.theyDecide': '{name} choisit ({what})',
   'table.discard': 'Défausse',
   'table.discardCount': '{n} carte|{n} cartes',

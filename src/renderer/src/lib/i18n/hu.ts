@@ -172,7 +172,7 @@ export const hu = {
   'table.waitingFor': 'Várakozás: {name}',
   'table.yourTurn': 'Te jössz: játssz ki egy kártyát',
   'table.yourDecision': 'A te döntésed',
-  'table.yourTurnAfterSummary': 'Te jössz, ha továbbléptél az összesítőn',
+  'table.yourTurnAfterSummary': 'Te jössz az összesítő után',
   'table.theyDecide': '{name} választ ({what})',
   'table.discard': 'Dobópakli',
   'table.discardCount': '{n} kártya|{n} kártya',
