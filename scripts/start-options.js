@@ -23,6 +23,25 @@ export function startOptions(args) {
 }
 
 /**
+ * Options npm read as its own: without `--`, `npm start --lan` never reaches us (npm 11 expands
+ * `--lan` into its `-l -a -n` shorthands: npm_config_long and npm_config_all are set; a config
+ * npm does not know is passed on as npm_config_<name>), and `npm start --port 7425` leaves npm
+ * with port=true and us with a lone "7425". Quietly serving this computer only on the default
+ * port would not be what was asked, so this says how to write it. Null when nothing was taken.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} args
+ * @returns {string | null}
+ */
+export function npmTookOptions(env, args) {
+  const lan = env['npm_config_lan'] !== undefined || (env['npm_config_long'] === 'true' && env['npm_config_all'] === 'true');
+  const port = env['npm_config_port'];
+  if (!lan && port === undefined) return null;
+  const value = port === undefined ? null : port === 'true' ? (args.find((a) => /^\d+$/.test(a)) ?? 'N') : port;
+  const meant = [...(lan ? ['--lan'] : []), ...(value === null ? [] : ['--port', value])].join(' ');
+  return `npm kept ${meant} for itself (its own options come before "--"); write: npm start -- ${meant}`;
+}
+
+/**
  * @param {{ port: number | null, lan: boolean }} options
  * @returns {string[]}
  */

@@ -1,34 +1,20 @@
-// `npm start [-- --port N] [--lan]`: run the desktop app; where Electron cannot run, serve
-// Chronicle to browsers instead, from the production build (minified, precompressed), rebuilt
-// only when a source changed since (scripts/build-stamp.js). Electron's binary is downloaded
-// lazily by the `electron` package on first use, and that download is impossible on some
-// machines (no network but the npm registry): we look for the binary on disk instead of
-// `require('electron')`, which would try (and fail) to download it.
+// `npm start [-- --port N] [--lan]`: open the desktop app; where it cannot open, serve Chronicle
+// to browsers instead. Both run the production build (minified, precompressed), rebuilt only when
+// a source changed since (scripts/build-stamp.js). Where a window can open and Electron's binary
+// is missing, it is downloaded first by the electron package's own installer
+// (scripts/electron-binary.js); a browser is served only when that fails or no window can open.
 // Every step runs `node` on a script directly (no npm/npx child): the same on Windows, where
 // spawning `npx.cmd` without a shell fails on Node >= 20.12.2. The host itself runs in this process.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsFresh, writeStamp } from './build-stamp.js';
-import { START_USAGE, hostArgs, startOptions } from './start-options.js';
+import { desktopBinary } from './electron-binary.js';
+import { START_USAGE, hostArgs, npmTookOptions, startOptions } from './start-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const electronDir = new URL('../node_modules/electron/', import.meta.url);
-
-function electronBinary() {
-  // ELECTRON_EXEC_PATH is honoured by electron-vite too (e.g. a system-wide Electron).
-  const override = process.env['ELECTRON_EXEC_PATH'];
-  if (override) return existsSync(override) ? override : null;
-  const pathFile = new URL('path.txt', electronDir);
-  if (!existsSync(pathFile)) return null;
-  const bin = fileURLToPath(new URL(`dist/${readFileSync(pathFile, 'utf8').trim()}`, electronDir));
-  return existsSync(bin) ? bin : null;
-}
-
-// A Linux machine without a display cannot open a window either.
-const hasDisplay = process.platform !== 'linux' || Boolean(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
+const electronDir = fileURLToPath(new URL('../node_modules/electron/', import.meta.url));
 
 /** electron-vite's command-line script, run by this very `node`. */
 function electronVite() {
@@ -38,14 +24,16 @@ function electronVite() {
 }
 
 /**
- * Runs `node` on `args` in the repo root with inherited stdio; resolves to its exit code.
+ * Runs `command` (by default this `node`) on `args` in the repo root with inherited stdio;
+ * resolves to its exit code.
  * @param {string[]} args
  * @param {NodeJS.ProcessEnv} [env]
+ * @param {string} [command]
  * @returns {Promise<number>}
  */
-function node(args, env = process.env) {
+function node(args, env = process.env, command = process.execPath) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     // Forward Ctrl+C / kill to the child so the server stops cleanly.
     const forward = (/** @type {NodeJS.Signals} */ sig) => child.kill(sig);
     process.on('SIGINT', forward).on('SIGTERM', forward);
@@ -71,6 +59,11 @@ async function build() {
   return 0;
 }
 
+const misspelt = npmTookOptions(process.env, process.argv.slice(2));
+if (misspelt) {
+  console.error(`npm start: ${misspelt}`);
+  process.exit(2);
+}
 let options;
 try {
   options = startOptions(process.argv.slice(2));
@@ -78,15 +71,21 @@ try {
   console.error(`npm start: ${/** @type {Error} */ (e).message}\n${START_USAGE}`);
   process.exit(2);
 }
-if (options.help) {
+const electron = options.help ? null : await desktopBinary(electronDir);
+const scope = options.lan ? 'the whole network' : 'this computer only; `npm start -- --lan` for the network';
+if (!electron) {
   console.log(START_USAGE);
-} else if (electronBinary() && hasDisplay) {
-  // `preview` builds main, preload and renderer into out/, then starts Electron on out/main.
-  const env = options.port === null ? process.env : { ...process.env, CHRONICLE_PORT: String(options.port) };
-  if (options.lan) console.log('npm start: the app opens to the network from its window (Open to the network).');
-  process.exitCode = await node([electronVite(), 'preview'], env);
+} else if ('binary' in electron) {
+  const built = buildIsFresh() ? 0 : await build();
+  if (built !== 0) process.exitCode = built;
+  else {
+    // The app's main entry is package.json's "main" (out/main/index.js), as `electron .` runs it.
+    const env = options.port === null ? process.env : { ...process.env, CHRONICLE_PORT: String(options.port) };
+    if (options.lan) console.log('npm start: the app opens to the network from its window (Open to the network).');
+    process.exitCode = await node([root], env, electron.binary);
+  }
 } else {
-  console.log(`Electron is not available on this machine; serving Chronicle to a browser instead${options.lan ? ' (the whole network)' : ' (this computer only; --lan for the network)'}`);
+  console.log(`npm start: ${electron.reason}; serving Chronicle to a browser instead (${scope}). ${electron.hint}`);
   const built = buildIsFresh() ? 0 : await build();
   if (built !== 0) process.exitCode = built;
   else {

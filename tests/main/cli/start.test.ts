@@ -189,3 +189,45 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ encodin
     }).on('error', fail);
   });
 }
+
+describe('npm start options npm keeps for itself', () => {
+  it('refuses `npm start --lan` and `npm start --port N` (without "--") with the spelling that works', async () => {
+    const { npmTookOptions } = await import('../../../scripts/start-options.js');
+    // What npm 11 leaves in the environment and argv for each spelling (measured).
+    expect(npmTookOptions({ npm_config_long: 'true', npm_config_all: 'true', npm_config_yes: '' }, [])).toBe('npm kept --lan for itself (its own options come before "--"); write: npm start -- --lan');
+    expect(npmTookOptions({ npm_config_port: 'true' }, ['7425'])).toBe('npm kept --port 7425 for itself (its own options come before "--"); write: npm start -- --port 7425');
+    expect(npmTookOptions({ npm_config_port: '0', npm_config_long: 'true', npm_config_all: 'true' }, [])).toContain('write: npm start -- --lan --port 0');
+    expect(npmTookOptions({ npm_config_lan: 'true' }, [])).toContain('write: npm start -- --lan');
+    // `npm start -- --lan`: npm passes it on and sets nothing.
+    expect(npmTookOptions({ npm_config_yes: '' }, ['--lan'])).toBeNull();
+  });
+
+  it('npm start --lan exits 2 with the spelling that works instead of serving this computer only', async () => {
+    const env = { ...process.env, npm_config_long: 'true', npm_config_all: 'true', DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const failed = await run(process.execPath, ['scripts/start.js'], { env }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toContain('write: npm start -- --lan');
+  });
+});
+
+describe('where npm start opens the desktop app', () => {
+  it('opens a window on macOS and Windows always, on Linux only with a display; no display means no download', async () => {
+    const { canOpenWindow, desktopBinary } = await import('../../../scripts/electron-binary.js');
+    expect(canOpenWindow('darwin', {})).toBe(true);
+    expect(canOpenWindow('win32', {})).toBe(true);
+    expect(canOpenWindow('linux', {})).toBe(false);
+    expect(canOpenWindow('linux', { DISPLAY: ':0' })).toBe(true);
+    expect(canOpenWindow('linux', { WAYLAND_DISPLAY: 'wayland-0' })).toBe(true);
+    let downloads = 0;
+    const download = () => Promise.resolve(++downloads);
+    const headless = await desktopBinary(resolve('node_modules/electron'), { env: {}, platform: 'linux', download });
+    expect(headless).toEqual({ reason: 'no window can open here (neither DISPLAY nor WAYLAND_DISPLAY is set)', hint: 'The desktop app opens from a desktop session.' });
+    expect(downloads).toBe(0);
+    const missing = await desktopBinary(resolve('node_modules/electron'), { env: { ELECTRON_EXEC_PATH: '/nowhere/electron' }, platform: 'win32', download });
+    expect(missing).toMatchObject({ reason: 'ELECTRON_EXEC_PATH names no file (/nowhere/electron)' });
+    expect(downloads).toBe(0);
+  });
+});
