@@ -32,6 +32,7 @@ import { GameNight } from './shell/game-night';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
 import { QUIT_BUTTON, quitQuestion } from './shell/messages';
 import { permissionAllowed } from './shell/permissions';
+import { APP_ID } from './shell/app-id';
 import { DEFAULT_SETTINGS, SettingsFile, loadSettings } from './shell/settings';
 import { externalAllowed, networkTableOrigin, onOrigin } from './shell/url-policy';
 import { boundsToSave, restoredBounds } from './shell/window-bounds';
@@ -271,6 +272,8 @@ function registerIpc(): void {
 }
 
 function start(): void {
+  // Windows: the taskbar and the turn notices go under the installer's shortcut (app-id.ts).
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   // A second start of the app brings the first one's window forward instead.
   app.on('second-instance', () => {
     if (!mainWindow) return;

@@ -70,6 +70,7 @@ vi.mock('electron', async () => {
       whenReady: vi.fn(() => Promise.resolve()),
       requestSingleInstanceLock: vi.fn(() => true),
       quit: vi.fn(),
+      setAppUserModelId: vi.fn(),
     },
     BrowserWindow,
     Notification,

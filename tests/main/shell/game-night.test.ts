@@ -63,6 +63,17 @@ describe('the window', () => {
     await vi.waitFor(async () => expect((await savedSettings())['bounds']).toEqual({ x: 10, y: 20, width: 1100, height: 720, maximized: false }), { timeout: 3000 });
   });
 
+  it('keeps its bounds when it is resized, and when it is maximised', async () => {
+    win.getNormalBounds.mockReturnValue({ x: 10, y: 20, width: 900, height: 640 });
+    listenerOf<() => void>(win.on, 'resize')();
+    await vi.waitFor(async () => expect((await savedSettings())['bounds']).toEqual({ x: 10, y: 20, width: 900, height: 640, maximized: false }), { timeout: 3000 });
+    const isMaximized = vi.mocked((win as unknown as { isMaximized: () => boolean }).isMaximized);
+    isMaximized.mockReturnValue(true);
+    listenerOf<() => void>(win.on, 'maximize')();
+    await vi.waitFor(async () => expect((await savedSettings())['bounds']).toEqual({ x: 10, y: 20, width: 900, height: 640, maximized: true }), { timeout: 3000 });
+    isMaximized.mockReturnValue(false);
+  });
+
   it('moves the storage kept on the old origin into the page, reloads it once, and keeps it for the new origin', async () => {
     expect(OLD_ORIGIN).not.toBe(appUrl);
     contents.executeJavaScript.mockResolvedValueOnce(2); // the two keys written
