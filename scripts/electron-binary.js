@@ -5,7 +5,8 @@
 // ourselves, once, where a window can open, instead of `require('electron')`, whose failure
 // (no network but the npm registry) would throw rather than let us serve a browser instead.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** How to retry the download by hand: the package's own command (its error message names it). */
@@ -37,9 +38,30 @@ export function electronBinary(electronDir, env = process.env) {
 }
 
 /**
- * Runs the package's installer with the terminal attached (its own progress bar shows on a
- * terminal after 30 s; a line every 15 s says it is still going before that). Resolves to its
- * exit code.
+ * Bytes the installer has downloaded so far: @electron/get writes the zip into a fresh
+ * `electron-download-*` folder of the temporary directory, and removes it when done.
+ * @param {number} since when the download started (ms)
+ * @param {string} temp
+ */
+export function downloadedBytes(since, temp = tmpdir()) {
+  let bytes = 0;
+  try {
+    for (const entry of readdirSync(temp, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !entry.name.startsWith('electron-download-')) continue;
+      const dir = join(temp, entry.name);
+      if (statSync(dir).ctimeMs < since - 1000) continue; // another download's leftovers
+      for (const file of readdirSync(dir, { withFileTypes: true })) if (file.isFile()) bytes += statSync(join(dir, file.name)).size;
+    }
+  } catch {
+    // The folder went away between two looks: the download has ended.
+  }
+  return bytes;
+}
+
+/**
+ * Runs the package's installer with the terminal attached, and every 10 s prints how much it
+ * has downloaded (its own progress bar shows only on a terminal, and only after 30 s).
+ * Resolves to its exit code.
  * @param {string} electronDir
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<number>}
@@ -48,7 +70,10 @@ export function downloadElectron(electronDir, env = process.env) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, [join(electronDir, 'install.js')], { stdio: 'inherit', env });
-    const still = setInterval(() => console.log(`npm start: still downloading Electron (${Math.round((Date.now() - started) / 1000)} s)…`), 15_000);
+    const still = setInterval(() => {
+      const mb = Math.round(downloadedBytes(started) / 1e6);
+      console.log(`npm start: downloading Electron: ${mb} MB so far (${Math.round((Date.now() - started) / 1000)} s)…`);
+    }, 10_000);
     const done = (/** @type {number} */ code) => {
       clearInterval(still);
       resolve(code);
