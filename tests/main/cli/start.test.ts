@@ -202,9 +202,10 @@ describe('npm start options npm keeps for itself', () => {
     expect(npmTookOptions({ npm_config_yes: '' }, ['--lan'])).toBeNull();
   });
 
-  it('npm start --lan exits 2 with the spelling that works instead of serving this computer only', async () => {
+  it('npm start --lan -- --port 0 exits 2 with the spelling that works instead of serving this computer only', async () => {
     const env = { ...process.env, npm_config_long: 'true', npm_config_all: 'true', DISPLAY: '', WAYLAND_DISPLAY: '' };
-    const failed = await run(process.execPath, ['scripts/start.js'], { env }).then(
+    // Were --lan lost, it would serve (on a free port) until the timeout ends it.
+    const failed = await run(process.execPath, ['scripts/start.js', '--port', '0'], { env, timeout: 10_000 }).then(
       () => null,
       (e: { code: number; stderr: string }) => e,
     );
