@@ -105,5 +105,7 @@ export async function desktopBinary(electronDir, { env = process.env, platform =
   const code = await download(electronDir, env);
   if (code !== 0) return { reason: `Electron's download failed (above)`, hint: RETRY_HINT };
   const binary = electronBinary(electronDir, env);
-  return binary ? { binary } : { reason: 'Electron was downloaded but its binary is missing', hint: RETRY_HINT };
+  if (!binary) return { reason: 'Electron was downloaded but its binary is missing', hint: RETRY_HINT };
+  console.log(`npm start: Electron ${version} is in place (node_modules/electron); opening Chronicle.`);
+  return { binary };
 }

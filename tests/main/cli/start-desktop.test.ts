@@ -156,6 +156,7 @@ describe('npm start where a window can open and the Electron binary is missing',
     expect(asked).toContain(`/v${VERSION}/${ZIP}`);
     expect(asked).toContain(`/v${VERSION}/SHASUMS256.txt`);
     expect(run.output()).toContain(`npm start: downloading Electron ${VERSION}`);
+    expect(run.output()).toContain(`npm start: Electron ${VERSION} is in place (node_modules/electron); opening Chronicle.`);
     expect(run.output()).not.toContain('serving Chronicle to a browser');
     // Launched in the project, on the project: Electron runs its package.json "main" (out/main/index.js).
     const lines = readFileSync(record, 'utf8').trim().split('\n');
