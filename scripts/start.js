@@ -23,6 +23,9 @@ function electronVite() {
   return join(pkg, '..', /** @type {{ bin: Record<string, string> }} */ (require(pkg)).bin['electron-vite'] ?? 'bin/electron-vite.js');
 }
 
+/** Whether the last child was stopped by a signal passed on from us (Ctrl+C), not by itself. */
+let interrupted = false;
+
 /**
  * Runs `command` (by default this `node`) on `args` in the repo root with inherited stdio;
  * resolves to its exit code.
@@ -35,7 +38,11 @@ function node(args, env = process.env, command = process.execPath) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     // Forward Ctrl+C / kill to the child so the server stops cleanly.
-    const forward = (/** @type {NodeJS.Signals} */ sig) => child.kill(sig);
+    interrupted = false;
+    const forward = (/** @type {NodeJS.Signals} */ sig) => {
+      interrupted = true;
+      child.kill(sig);
+    };
     process.on('SIGINT', forward).on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward).off('SIGTERM', forward);
@@ -64,6 +71,7 @@ if (misspelt) {
   console.error(`npm start: ${misspelt}`);
   process.exit(2);
 }
+/** @type {ReturnType<typeof startOptions>} */
 let options;
 try {
   options = startOptions(process.argv.slice(2));
@@ -71,6 +79,20 @@ try {
   console.error(`npm start: ${/** @type {Error} */ (e).message}\n${START_USAGE}`);
   process.exit(2);
 }
+/** Serves Chronicle to browsers from this process (the host stops by itself on Ctrl-C). */
+async function serveBrowsers() {
+  const built = buildIsFresh() ? 0 : await build();
+  if (built !== 0) process.exitCode = built;
+  else {
+    // bin/chronicle.js reads its arguments from process.argv (one Node start fewer than a child).
+    process.argv = [process.argv[0] ?? process.execPath, fileURLToPath(new URL('../bin/chronicle.js', import.meta.url)), ...hostArgs(options)];
+    await import('../bin/chronicle.js');
+  }
+}
+
+/** An Electron that ends with an error this soon never opened its window (a display it cannot use, missing system libraries). */
+const FAILED_START_MS = 15_000;
+
 const electron = options.help ? null : await desktopBinary(electronDir);
 const scope = options.lan ? 'the whole network' : 'this computer only; `npm start -- --lan` for the network';
 if (!electron) {
@@ -82,16 +104,14 @@ if (!electron) {
     // The app's main entry is package.json's "main" (out/main/index.js), as `electron .` runs it.
     const env = options.port === null ? process.env : { ...process.env, CHRONICLE_PORT: String(options.port) };
     if (options.lan) console.log('npm start: the app opens to the network from its window (Open to the network).');
-    process.exitCode = await node([root], env, electron.binary);
+    const launched = Date.now();
+    const code = await node([root], env, electron.binary);
+    if (code !== 0 && !interrupted && Date.now() - launched < FAILED_START_MS) {
+      console.log(`npm start: Electron stopped at once (exit code ${code}, above), so no window could open; serving Chronicle to a browser instead (${scope}).`);
+      await serveBrowsers();
+    } else process.exitCode = code;
   }
 } else {
   console.log(`npm start: ${electron.reason}; serving Chronicle to a browser instead (${scope}). ${electron.hint}`);
-  const built = buildIsFresh() ? 0 : await build();
-  if (built !== 0) process.exitCode = built;
-  else {
-    // The host runs in this process (one Node start fewer): bin/chronicle.js reads its
-    // arguments from process.argv, and stops by itself on Ctrl-C.
-    process.argv = [process.argv[0] ?? process.execPath, fileURLToPath(new URL('../bin/chronicle.js', import.meta.url)), ...hostArgs(options)];
-    await import('../bin/chronicle.js');
-  }
+  await serveBrowsers();
 }

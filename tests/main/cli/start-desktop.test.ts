@@ -5,7 +5,7 @@
 // node_modules/electron is its own (the rest links to the real one), so the real package never
 // gets the stand-in binary; the installer's cache is a temporary folder too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -167,5 +167,24 @@ describe('npm start where a window can open and the Electron binary is missing',
     expect(readFileSync(join(dir, 'node_modules/electron/path.txt'), 'utf8')).toBe('electron');
     // The real package was left as it was.
     expect(existsSync(join(REPO, 'node_modules/electron/path.txt'))).toBe(realBinaryBefore);
+  });
+
+  it('serves a browser, saying so, when the Electron it opens stops at once with an error (no window could open)', async (context) => {
+    const why = cannotRun();
+    if (why) {
+      console.log(`npm start download test skipped: ${why}`);
+      context.skip();
+    }
+    const dir = project();
+    // An Electron that cannot open its window (a display it cannot reach, a missing library) ends at once.
+    const failing = join(dir, 'electron-that-fails');
+    writeFileSync(failing, '#!/bin/sh\necho "cannot open display" >&2\nexit 1\n', { mode: 0o755 });
+    const run = npmStart(dir, { ELECTRON_EXEC_PATH: failing }, ['--port', '0']);
+    const [, address] = await run.waitFor(/(http:\/\/\S+)\s+\(this machine\)/);
+    expect(run.output()).toContain('cannot open display');
+    expect(run.output()).toMatch(/npm start: Electron stopped at once \(exit code 1, above\), so no window could open; serving Chronicle to a browser instead \(this computer only; /);
+    expect((await fetch(address!)).status).toBe(200);
+    run.child.kill('SIGTERM');
+    await run.exited;
   });
 });
