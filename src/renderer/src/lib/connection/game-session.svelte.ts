@@ -34,6 +34,8 @@ export class SocketGameSession implements GameSession {
   liveFrom = $state(-1);
   busy = $state(false);
   invite = $state<string | null>(null);
+  /** The invite of the table a watcher followed when its table played again (a board's join link uses it). */
+  nextInvite = $state<string | null>(null);
 
   readonly #calls: HostCalls;
   readonly #store: SeatStore;
@@ -76,6 +78,13 @@ export class SocketGameSession implements GameSession {
     socket.on('table:rematch', (seated) => {
       this.#store.set(seated.tableId, { seat: seated.seat, token: seated.token });
       void this.resume(seated.tableId);
+    });
+    // The table we watch plays again: watch the new one (a TV board follows the evening).
+    socket.on('table:next', (next) => {
+      const watching = this.#watching;
+      if (!watching || this.table?.id !== watching.tableId) return;
+      this.nextInvite = next.invite ?? null;
+      void this.spectate(next.tableId, watching.pin, next.invite ?? watching.invite);
     });
     socket.on('game:error', ({ code }) => {
       calls.error = noticeFor(code);
@@ -129,6 +138,8 @@ export class SocketGameSession implements GameSession {
       if (refused === 'BAD_TOKEN' || refused === 'NO_TABLE') this.#store.delete(tableId);
       return false;
     }
+    // The table played again while we were away: our seat there holds the same token.
+    if (reply.tableId !== tableId) this.#store.set(reply.tableId, { seat: reply.seat, token: held.token });
     this.#seq = reply.lastSeq;
     this.#enter(reply.table, reply.seat);
     this.invite = reply.invite ?? null;
