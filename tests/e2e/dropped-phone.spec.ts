@@ -2,7 +2,8 @@
 // closes its tab mid-game. Its seat counts down the owner's time and a bot takes it when the
 // countdown ends; the phone comes back with one tap to its own seat, played by itself; and when
 // the table plays again while it is away, its seat is in the new game, one tap away, while the
-// TV board follows to the new game. One "second" of a table's "a bot after N seconds" lasts
+// TV board follows to the new game; a phone whose Wi-Fi drops before Play again lands in the new
+// game by itself when it reconnects. One "second" of a table's "a bot after N seconds" lasts
 // 200 ms on this host: the owner's 30 s are 6 s, long enough for a loaded machine's page to
 // show the countdown (the host's own grace period stays a minute: 1:00).
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
@@ -204,6 +205,43 @@ test('Play again while a phone is away: its seat is in the new game and one tap 
     await shot(back, 'dropped-phone-in-new-game-phone');
     expect(errors).toEqual([]);
     await tvContext.close();
+    await phone.close();
+  } finally {
+    ann.close();
+  }
+});
+
+test('a phone whose connection drops before Play again follows to the new game by itself when it reconnects', async ({ browser }) => {
+  const errors: string[] = [];
+  const ann = new Owner();
+  try {
+    await ann.create(3, '2864');
+    await ann.request('table:autoBot', { afterS: 30 });
+    await ann.request('table:addBot', { seat: 2 });
+    const { context: phone, page: bob } = await openPhone(browser, errors, 'Bob', `${host.url}/?table=${ann.tableId}#invite=${encodeURIComponent(ann.invite!)}`);
+    await bob.getByTestId('join-card-join').tap();
+    await expect(bob.getByTestId('table-room')).toBeVisible();
+    await ann.request('table:start');
+    ann.play(true);
+    await expect(bob.getByTestId('table')).toBeVisible();
+    const firstTable = ann.tableId;
+
+    // The phone's Wi-Fi goes (its page stays open); the game ends without it, and the owner plays again.
+    await phone.setOffline(true);
+    await expect.poll(() => ann.over(), { timeout: 30_000 }).toBe(true);
+    ann.play(false);
+    const second = await ann.playAgain();
+
+    // The Wi-Fi is back: the page reconnects to its seat and lands in the new game, no tap.
+    await phone.setOffline(false);
+    await expect.poll(() => new URL(bob.url()).searchParams.get('table'), { timeout: 15_000 }).toBe(second);
+    expect(second).not.toBe(firstTable);
+    await expect(bob.getByTestId('game-over')).toHaveCount(0);
+    await expect(seatPanel(bob, 'Bob')).toContainText('(you)');
+    await expect(seatPanel(bob, 'Bob')).not.toContainText('Bot');
+    await expect(bob.getByTestId('hand')).toBeVisible();
+    // The browser's own lines about the attempts made while offline are not the page's errors.
+    expect(errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await phone.close();
   } finally {
     ann.close();
