@@ -197,6 +197,11 @@ export class TableRegistry {
     return found;
   }
 
+  /** The table that played again after finished table `id`, while it is in memory. */
+  playedAgainAt(id: string): Table | undefined {
+    return this.all().find((t) => t.model.header.from === id);
+  }
+
   /** Play again (rematch.ts): a new table with the same seats, started at once. */
   rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
     return this.rematches.play(old, conn, address);

@@ -132,7 +132,14 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     const again = asked && asked.model.phase !== 'over' ? undefined : await from.registry.playingAgain(p.tableId, p.token);
     return again ? resume(again) : tableById(from, p.tableId, resume);
   },
-  'table:spectate': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite)),
+  'table:spectate': (p, from) =>
+    tableById(from, p.tableId, async (t) => {
+      const reply = await guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite);
+      // A board that comes (back) to a finished table after it played again is told the new one.
+      const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
+      if (next) from.socket.emit('table:next', { tableId: next.id, ...next.invite() });
+      return reply;
+    }),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),

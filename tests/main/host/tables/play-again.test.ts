@@ -62,6 +62,22 @@ describe('Play again with a dropped seat', () => {
     await waitFor(() => back.view?.viewer === 2, 'the new game’s view of seat 2');
   });
 
+  it('tells a board that comes back to the finished table after Play again which table to watch', async () => {
+    host = await startHost({ secondMs: 1, botDelayMs: 0 });
+    const { t, owner, stays, board } = await droppedAtTheEnd(host);
+    board.socket.disconnect(); // the TV's Wi-Fi blinks as the owner plays again
+    const again = await owner.request<Seated>('table:rematch');
+    if (!again.ok) throw new Error(again.code);
+    owner.stopAutoplay();
+    stays.stopAutoplay();
+    const tv = new Player(await host.connect(), 51);
+    expect(await tv.request('table:spectate', { tableId: t.tableId, pin: '2468' })).toMatchObject({ ok: true });
+    await waitFor(() => tv.inbox.some((m) => m.event === 'table:next'), 'the board told the new table');
+    const next = tv.inbox.find((m) => m.event === 'table:next')!.payload as WatchNext;
+    expect(next.tableId).toBe(again.tableId);
+    expect(await tv.request('table:spectate', { tableId: next.tableId, invite: next.invite })).toMatchObject({ ok: true });
+  });
+
   it('brings the dropped player to the new game after the finished table went to the archive', async () => {
     host = await startHost({ secondMs: 1, botDelayMs: 0 });
     const { t, owner, stays, drops, board } = await droppedAtTheEnd(host);
