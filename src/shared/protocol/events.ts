@@ -117,7 +117,8 @@ export interface ClientToServerEvents {
   'table:join': (payload: JoinRequest, ack: AckFn<Seated>) => void;
   'table:resume': (payload: ResumeRequest, ack: AckFn<Resumed>) => void;
   'table:leave': (payload: Empty, ack: AckFn) => void;
-  'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo }>) => void;
+  /** `next`: the table this finished one played again at, to watch instead (as `table:next` tells live watchers). */
+  'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo; next?: WatchNext }>) => void;
   'table:addBot': (payload: BotRequest, ack: AckFn) => void;
   'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
   /** The owner frees another player's seat before the start. */

@@ -137,8 +137,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       const reply = await guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite);
       // A board that comes (back) to a finished table after it played again is told the new one.
       const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
-      if (next) from.socket.emit('table:next', { tableId: next.id, ...next.invite() });
-      return reply;
+      return next && reply.ok ? { ...reply, next: { tableId: next.id, ...next.invite() } } : reply;
     }),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
