@@ -77,8 +77,11 @@ test('an absent player’s seat counts down to the moment a bot may take it, the
   const errors: string[] = [];
   const ann = await openPage(browser, errors, 'Ann: ');
   await createTable(ann, { player: 'Ann', table: 'Absent friend', seats: 3 });
+  // A table that waits for its players: the host's grace period is the countdown, then the owner decides.
+  await ann.getByTestId('auto-bot').locator('input[data-value="null"]').check();
   const bob = await openPage(browser, errors, 'Bob: ');
   await joinAs(bob, 'Bob', 'Absent friend');
+  await expect(bob.getByTestId('auto-bot-note')).toHaveText('When a player drops out, the table waits for them.');
   await ann.getByTestId('add-bot').first().click();
   await ann.getByTestId('start').click();
   await expect(ann.getByTestId('table')).toBeVisible();

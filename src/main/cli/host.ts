@@ -28,7 +28,9 @@ const USAGE = `usage: chronicle host [options]
   --data DIR       where games are kept (default: $CHRONICLE_DATA or the user data folder)
   --name NAME      name of the default table (default "Chronicle")
   --seats N        seats of the default table, 3-6 (default 4)
-  --grace S        seconds before an absent player's seat may go to a bot (default ${DEFAULT_GRACE_MS / 1000})
+  --grace S        at a table that waits for its players, seconds before the owner may hand
+                   an absent player's seat to a bot (default ${DEFAULT_GRACE_MS / 1000}; other tables
+                   keep the owner's "a bot after N seconds")
   --bot-delay MS   bots wait this long before moving (default ${DEFAULT_BOT_DELAY_MS})
   --no-qr          do not print a QR code
   --no-mdns        do not advertise on the LAN

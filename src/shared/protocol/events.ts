@@ -93,7 +93,14 @@ export interface Seated {
   /** A PIN table's invite secret, for the links its players share (given to its players only). */
   readonly invite?: string;
 }
+/** The table that plays again after the one a connection watches, with the invite its watchers need there. */
+export interface WatchNext {
+  readonly tableId: string;
+  /** A PIN table's invite secret: the watcher was let in at the finished table, so it is let in at the next. */
+  readonly invite?: string;
+}
 export interface Resumed {
+  /** The table the seat is at: the one that played again, when the asked one is over and the player was away at Play again. */
   readonly tableId: string;
   readonly seat: Seat;
   readonly table: TableInfo;
@@ -110,7 +117,8 @@ export interface ClientToServerEvents {
   'table:join': (payload: JoinRequest, ack: AckFn<Seated>) => void;
   'table:resume': (payload: ResumeRequest, ack: AckFn<Resumed>) => void;
   'table:leave': (payload: Empty, ack: AckFn) => void;
-  'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo }>) => void;
+  /** `next`: the table this finished one played again at, to watch instead (as `table:next` tells live watchers). */
+  'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo; next?: WatchNext }>) => void;
   'table:addBot': (payload: BotRequest, ack: AckFn) => void;
   'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
   /** The owner frees another player's seat before the start. */
@@ -212,6 +220,8 @@ export interface ServerToClientEvents {
   'table:recovered': (notice: TableRecovered) => void;
   /** Your table plays again: your seat at the new table. */
   'table:rematch': (seated: Seated) => void;
+  /** The table you watch plays again: watch that one next (a TV board follows the evening). */
+  'table:next': (next: WatchNext) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
   'game:error': (error: { code: ErrorCode; message: string }) => void;
 }

@@ -17,8 +17,9 @@ export interface SeatInfo {
   /** The owner may now hand this seat to a bot (its player is gone past the grace period). */
   readonly handoverAllowed: boolean;
   /**
-   * For an absent player still within the grace period: milliseconds, as of this message, until
-   * the owner may hand the seat to a bot (a countdown for everyone); null otherwise.
+   * For an absent player still within the table's wait (`graceMs`), in a game not over:
+   * milliseconds, as of this message, until the seat goes to a bot (a countdown for everyone);
+   * null otherwise.
    */
   readonly handoverInMs: number | null;
   /** How strong the bot plays, when a bot plays this seat. */
@@ -35,6 +36,8 @@ export interface TableInfo {
   readonly hasPin: boolean;
   /** Players may ask what the Master would play. */
   readonly hints: boolean;
+  /** The finished table this one plays again after (its players away at Play again hold their seats here with that table's token). */
+  readonly from?: string;
   /** The evening so far (this table's game once over, and the games before it that played again here); absent before any. */
   readonly standings?: Standings;
   readonly phase: TablePhase;
@@ -42,7 +45,11 @@ export interface TableInfo {
   readonly owner: Seat | null;
   readonly seats: readonly SeatInfo[];
   readonly spectators: number;
-  /** How long a player may be gone before the owner can hand the seat to a bot. */
+  /**
+   * How long a player may be gone before their seat goes to a bot: the owner's "a bot after N
+   * seconds" (the bot takes it then, and the countdown runs to it), or at a table that waits,
+   * the host's grace period before the owner may hand it over.
+   */
   readonly graceMs: number;
   /** A dropped player's seat goes to a bot after this many seconds; null: the table waits. */
   readonly autoBotAfterS: AutoBotAfter;

@@ -18,6 +18,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   tables = $state.raw<readonly TableInfo[]>([]);
   hostUrls = $state.raw<readonly string[]>([]);
   invite = $state<string | null>(null);
+  nextInvite = $state<string | null>(null);
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);

@@ -1,6 +1,7 @@
 // Absent players don't stall the table: a seat whose player dropped out of a game in play goes
 // to a bot once the table's chosen time ("a bot after N seconds", counted from the drop) is up,
 // with nobody clicking. The player takes it back from the bot when they return.
+import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import type { Seat } from '../../../shared/rules/types';
 import { GraceTimers } from './absence';
 import type { Clock } from '../clock';
@@ -15,6 +16,16 @@ export interface AutoBotDeps {
   readonly goneSince: (seat: Seat) => number | null;
   /** The time is up: the table hands the seat over in its queue (checking `due` again there). */
   readonly handOver: (seat: Seat) => void;
+}
+
+/**
+ * The one wait of a table for a dropped player: the countdown everyone sees, when the owner may
+ * hand the seat to a bot, and when a bot takes it by itself all read it. The owner's "a bot
+ * after N seconds" decides; only a table that waits for its players falls back on the host's
+ * grace period (the owner may then hand the seat over by hand).
+ */
+export function tableGraceMs(afterS: AutoBotAfter, secondMs: number, hostGraceMs: number): number {
+  return afterS === null ? hostGraceMs : afterS * secondMs;
 }
 
 export class AutoBotWatch {

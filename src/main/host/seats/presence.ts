@@ -11,7 +11,8 @@ import { AutoBotWatch } from './auto-bot';
 export interface PresenceDeps {
   readonly model: TableModel;
   readonly clock: Clock;
-  readonly graceMs: number;
+  /** The table's wait for a dropped player (auto-bot.ts `tableGraceMs`): read at each drop, as the owner may change it. */
+  readonly graceMs: () => number;
   /** How long one second of the table's "a bot after N seconds" lasts (tests shorten it). */
   readonly secondMs: number;
   /** A live connection holds the seat (the transport knows). */
@@ -35,7 +36,7 @@ export class SeatPresence {
     const now = clock.now();
     this.goneSince = model.seats.map((s) => (s.kind === 'human' ? now : null));
     model.seats.forEach((s, seat) => {
-      if (s.kind === 'human') this.grace.arm(seat, graceMs, () => this.changed());
+      if (s.kind === 'human') this.grace.arm(seat, graceMs(), () => this.changed());
     });
     this.absence = new AutoBotWatch({ model, secondMs, clock, goneSince: (seat) => this.goneSince[seat] ?? null, handOver: deps.handOver });
   }
@@ -53,7 +54,7 @@ export class SeatPresence {
   /** The seat's connection dropped: the seat stays, its player is away, the grace period runs. */
   dropped(seat: Seat): void {
     this.goneSince[seat] = this.deps.clock.now();
-    this.grace.arm(seat, this.deps.graceMs, () => this.changed());
+    this.grace.arm(seat, this.deps.graceMs(), () => this.changed());
   }
 
   /** The player left on purpose: gone from now, with no grace period to announce. */

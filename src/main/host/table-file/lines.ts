@@ -36,6 +36,8 @@ export interface TableHeader {
   readonly botDelayMs?: number;
   /** The evening before this table: the games of the tables that played again up to it. */
   readonly evening?: Standings;
+  /** The finished table this one plays again after: a player away at Play again finds their seat here with the same token. */
+  readonly from?: string;
   readonly seed: string;
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
@@ -72,6 +74,7 @@ const header = z.strictObject({
   hints: z.boolean().optional(),
   botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   evening: standingsSchema.optional(),
+  from: z.string().max(64).optional(),
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),

@@ -45,22 +45,28 @@ export function seatOfToken(model: TableModel, token: string): Refusal | Seat {
 }
 
 /**
- * A player comes back to their seat. A seat handed to a bot before the start is the player's
- * again as they come back: there is no game to take back yet. In a game, a player who left on
- * purpose chose to come back by resuming; one handed over while away takes it back when they choose.
+ * A player comes back to their seat, and plays it from this moment: a bot that played it
+ * meanwhile (handed over while they were away, or after they left) hands it back at once. The
+ * seat's token is the player's word that they are back: one tap, never a second "take it back".
+ * A finished game has nothing to hand back.
  */
 export function comeBack(model: TableModel, seat: Seat): TableLine[] {
-  const slot = model.seat(seat);
-  const back = slot.botControlled && (model.phase === 'lobby' || (model.phase === 'playing' && slot.left));
+  const back = model.seat(seat).botControlled && model.phase !== 'over';
   return back ? [{ t: 'control', seat, bot: false }] : [];
 }
 
-/** A table made to play again: its seats as given (players with fresh tokens, bots), its owner, started. */
-export function seatAndStart(model: TableModel, seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null, autoBot: AutoBotAfter): TableLine[] {
+/** A seat of a table made to play again: a player's (with a bot playing it from the start while they are away), or a bot's. */
+export type AgainSeat = { name: string; tokenHash: string; botLevel?: BotLevel } | { level: BotLevel };
+
+/** A table made to play again: its seats as given (players, bots, players' seats a bot plays for now), its owner, started. */
+export function seatAndStart(model: TableModel, seats: readonly AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter): TableLine[] {
   const lines: TableLine[] = autoBot === model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS: autoBot }];
   lines.push(...seats.map((s, seat): TableLine => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash })));
   if (owner !== null) lines.push({ t: 'owner', seat: owner });
   lines.push({ t: 'start' });
+  seats.forEach((s, seat) => {
+    if ('botLevel' in s && s.botLevel !== undefined) lines.push({ t: 'control', seat, bot: true, level: s.botLevel });
+  });
   return lines;
 }
 

@@ -10,6 +10,7 @@ export interface InfoSources {
   readonly presence: (seat: Seat) => Presence;
   readonly spectators: number;
   readonly now: number;
+  /** The table's wait for a dropped player (auto-bot.ts `tableGraceMs`). */
   readonly graceMs: number;
 }
 
@@ -23,7 +24,8 @@ export function tableInfo(model: TableModel, { presence, spectators, now, graceM
       connected: s.kind === 'bot' || presence(seat).connected,
       botPlaying: s.kind === 'human' && s.botControlled,
       handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seat), now, graceMs) === 'ok',
-      handoverInMs: s.kind === 'human' && !s.botControlled ? graceLeft(presence(seat), now, graceMs) : null,
+      // A finished game has nothing left for a bot to take: no countdown on its end screen.
+      handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seat), now, graceMs) : null,
       botLevel: model.botPlays(seat) ? s.botLevel : null,
     }),
   );
@@ -35,6 +37,7 @@ export function tableInfo(model: TableModel, { presence, spectators, now, graceM
     options: header.options,
     hasPin: header.pin !== null,
     hints: header.hints !== false,
+    ...(header.from === undefined ? {} : { from: header.from }),
     ...(standings ? { standings } : {}),
     phase: model.phase,
     owner,

@@ -5,7 +5,7 @@
 // with its events, through the table's transport (transport.ts, view-sender.ts). The table
 // never sees the socket library; who is away and since when is beside it (seats/presence.ts).
 import type { BotLevel } from '../../../shared/protocol/bot-level';
-import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated } from '../../../shared/protocol/events';
+import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated, WatchNext } from '../../../shared/protocol/events';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Action } from '../../../shared/rules/actions';
 import { applyAction } from '../../../shared/rules/engine';
@@ -16,6 +16,7 @@ import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import { type HintProvider, answerHint, hintRequest } from './hints';
 import { SeatPresence } from '../seats/presence';
+import { tableGraceMs } from '../seats/auto-bot';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
@@ -40,6 +41,7 @@ export type { HintProvider } from './hints';
 export interface TableDeps {
   readonly clock: Clock;
   readonly log: Log;
+  /** The host's grace period: how long a table that waits for its players lets the owner wait before handing a seat over. */
   readonly graceMs: number;
   /** How long one second of the table's "a bot after N seconds" lasts (tests shorten it). */
   readonly secondMs: number;
@@ -73,10 +75,10 @@ export class Table {
   ) {
     this.journal = new TableJournal(model, file, deps.log);
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
-    const { clock, graceMs, secondMs } = deps;
+    const { clock, secondMs } = deps;
     const connected = (seat: Seat) => this.connections.holds(seat);
     const [changed, handOver] = [() => deps.changed(this), (seat: Seat) => this.autoHandOver(seat)];
-    this.seatPresence = new SeatPresence({ model, clock, graceMs, secondMs, connected, changed, handOver });
+    this.seatPresence = new SeatPresence({ model, clock, graceMs: () => this.graceMs(), secondMs, connected, changed, handOver });
     this.views = new ViewSender(model, this.connections);
     this.bots = new BotDriver(
       {
@@ -103,8 +105,12 @@ export class Table {
   }
 
   info(): TableInfo {
-    const { graceMs, clock } = this.deps;
-    return tableInfo(this.model, { presence: (seat) => this.seatPresence.of(seat), spectators: this.connections.spectatorCount(), now: clock.now(), graceMs });
+    return tableInfo(this.model, { presence: (seat) => this.seatPresence.of(seat), spectators: this.connections.spectatorCount(), now: this.deps.clock.now(), graceMs: this.graceMs() });
+  }
+
+  /** How long a dropped player's seat waits: the owner's choice (auto-bot.ts), for the countdown, the hand-over and the bot alike. */
+  private graceMs(): number {
+    return tableGraceMs(this.model.autoBotAfterS, this.deps.secondMs, this.deps.graceMs);
   }
 
   /** The invite secret of a PIN table, for its seated players' links (never in `info()`, which anyone may see). */
@@ -131,13 +137,19 @@ export class Table {
   }
 
   /**
-   * A table made to play again: its seats as given (players with fresh tokens, bots), the same
-   * owner, and the game started at once.
+   * A table made to play again: its seats as given (players, bots), the same owner, and the
+   * game started at once. The players in `away` were not at the finished table: they are
+   * away here too from the start (the table's wait runs for them, as for any drop).
    */
-  seatAndStart(seats: readonly ({ name: string; tokenHash: string } | { level: BotLevel })[], owner: Seat | null, autoBot: AutoBotAfter): Promise<Reply> {
+  seatAndStart(seats: readonly lobby.AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter, away: readonly Seat[] = []): Promise<Reply> {
     return this.run(async () => {
       const failed = await this.journal.write(lobby.seatAndStart(this.model, seats, owner, autoBot));
       if (failed) return failed;
+      for (const seat of away) {
+        this.seatPresence.dropped(seat);
+        if (this.model.botPlays(seat)) this.seatPresence.handedOver(seat);
+      }
+      this.seatPresence.watch();
       this.bots.schedule();
       this.deps.changed(this);
       return { ok: true };
@@ -147,6 +159,11 @@ export class Table {
   /** Tells the player at `seat` (if connected) their seat at the table that plays again. */
   tellRematch(seat: Seat, seated: Seated): void {
     this.connections.toSeat(seat, 'table:rematch', seated);
+  }
+
+  /** Tells whoever watches this table (a TV board) which table plays again, to watch it next. */
+  tellWatchers(next: WatchNext): void {
+    this.connections.toSpectators('table:next', next);
   }
 
   // ---- lobby -----------------------------------------------------------------------------
@@ -233,7 +250,7 @@ export class Table {
 
   /** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */
   giveToBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
-    const lines = () => lobby.giveToBot(this.model, seat, level, this.seatPresence.of(seat), this.deps.clock.now(), this.deps.graceMs);
+    const lines = () => lobby.giveToBot(this.model, seat, level, this.seatPresence.of(seat), this.deps.clock.now(), this.graceMs());
     return this.manage(conn, lines, () => this.seatPresence.handedOver(seat));
   }
 

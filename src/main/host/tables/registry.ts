@@ -24,6 +24,10 @@ import { TableDirectory } from './directory';
 import { TableSweeper } from './sweeper';
 import { TableLoader, type TableRecovery } from './loader';
 import { LobbyAnnouncer } from './announcer';
+import { seatOfToken } from '../table/lobby';
+
+/** An evening's games followed at most, from a finished table to the one that plays now. */
+const MAX_PLAY_AGAIN_HOPS = 50;
 
 export type { TableRecovery } from './loader';
 
@@ -56,6 +60,8 @@ export interface NewTable {
   readonly pinHash?: PinHash | null;
   /** The evening so far, for a table that plays again. */
   readonly evening?: Standings | null;
+  /** The finished table this one plays again after. */
+  readonly from?: string;
 }
 
 export class TableRegistry {
@@ -158,6 +164,7 @@ export class TableRegistry {
       hints: req.hints ?? true,
       ...(req.botDelayMs === undefined ? {} : { botDelayMs: req.botDelayMs }),
       ...(req.evening ? { evening: req.evening } : {}),
+      ...(req.from === undefined ? {} : { from: req.from }),
       seed: newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
@@ -169,6 +176,30 @@ export class TableRegistry {
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
+  }
+
+  /**
+   * Where a seat token of the finished (or gone) table `id` plays now: the table that played
+   * again after it (`from`), and the one after that while those are over too, as long as the
+   * token holds a seat there (its player was away at Play again). Undefined when none does.
+   */
+  async playingAgain(id: string, token: string): Promise<Table | undefined> {
+    let found: Table | undefined;
+    let at = id;
+    for (let hops = 0; hops < MAX_PLAY_AGAIN_HOPS; hops++) {
+      const next = this.directory.list().find((t) => t.from === at);
+      const table = next && (await this.open(next.id));
+      if (!table || typeof seatOfToken(table.model, token) !== 'number') break;
+      found = table;
+      if (table.model.phase !== 'over') break;
+      at = table.id;
+    }
+    return found;
+  }
+
+  /** The table that played again after finished table `id`, while it is in memory. */
+  playedAgainAt(id: string): Table | undefined {
+    return this.all().find((t) => t.model.header.from === id);
   }
 
   /** Play again (rematch.ts): a new table with the same seats, started at once. */

@@ -126,6 +126,10 @@ export class SocketConnections implements TableTransport {
     socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
   }
 
+  toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
+    this.io.to(spectatorRoom(this.tableId)).emit(event, ...args);
+  }
+
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
     this.io.to(tableRoom(this.tableId)).emit(event, ...args);
   }

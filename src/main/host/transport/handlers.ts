@@ -121,13 +121,24 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     return seated;
   },
   'table:join': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.join(from.socket.id, p), p.invite)),
-  'table:resume': (p, from) =>
-    tableById(from, p.tableId, async (t) => {
+  'table:resume': async (p, from) => {
+    const resume = async (t: Table) => {
       const reply = await guessing(from, 'token', t, () => t.resume(from.socket.id, p.token));
       if (reply.ok && t.model.owner !== null && reply.seat === t.model.owner) tellRecovery(from, t);
       return reply;
+    };
+    // A finished table that played again while this player was away: their seat is in the new game.
+    const asked = from.registry.get(p.tableId);
+    const again = asked && asked.model.phase !== 'over' ? undefined : await from.registry.playingAgain(p.tableId, p.token);
+    return again ? resume(again) : tableById(from, p.tableId, resume);
+  },
+  'table:spectate': (p, from) =>
+    tableById(from, p.tableId, async (t) => {
+      const reply = await guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite);
+      // A board that comes (back) to a finished table after it played again is told the new one.
+      const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
+      return next && reply.ok ? { ...reply, next: { tableId: next.id, ...next.invite() } } : reply;
     }),
-  'table:spectate': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite)),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),

@@ -83,6 +83,8 @@ export interface TableTransport {
   viewToSpectators(view: ViewMessage): void;
   /** Events up to `version` alone, to a connection that was given that version's view in a reply. */
   eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void;
+  /** To every spectator of the table. */
+  toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
   /** To every seat and spectator of the table. */
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
   /** Tells everyone the table closed and lets go of every connection. */

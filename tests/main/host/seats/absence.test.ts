@@ -1,6 +1,7 @@
-// Absence and reconnection: a seat whose player is gone past the grace period goes to a bot at
-// the owner's request and comes back to the player; players dropped mid-meeting and
-// mid-decision come back to the same seat and the game goes on to its end.
+// Absence and reconnection: a seat whose player is gone past the table's wait goes to a bot at
+// the owner's request and is the player's again as they come back (one step: their token);
+// players dropped mid-meeting and mid-decision come back to the same seat and the game goes on
+// to its end.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, TableInfo } from '../../../../src/shared/protocol';
 import { BotRng } from '../../../../src/shared/bots/prng';
@@ -19,7 +20,7 @@ const seatInfo = (p: Player, seat: number) => {
 };
 
 describe('an absent player', () => {
-  it('is replaced by a bot after the grace period, at the owner’s request, and takes the seat back', async () => {
+  it('is replaced by a bot after the grace period, at the owner’s request, and plays the seat again as they come back', async () => {
     const clock = { t: 1_000_000, now: () => clock.t };
     host = await startHost({ clock, graceMs: 60_000 });
     const t = await startedGame(host, 3);
@@ -42,14 +43,15 @@ describe('an absent player', () => {
     other.startAutoplay();
     await waitFor(() => readLines(host.dataDir, t.tableId).filter((l) => (l as { a?: { seat: number }; seq?: number | null }).a?.seat === 1).length >= 3, 'the bot to move three times');
 
-    // The player comes back on a new connection: the seat is theirs again once they take it back.
+    // The player comes back on a new connection: their token is their word, the bot hands the
+    // seat back at once and there is nothing left to take back.
     const back = new Player(await host.connect(), 9);
     const r = await back.request<Resumed>('table:resume', { tableId: t.tableId, token: gone.token });
     expect(r).toMatchObject({ ok: true, seat: 1 });
+    expect(r.ok && r.table.seats[1]?.botPlaying).toBe(false);
     Object.assign(back, { seat: 1, seq: r.ok ? r.lastSeq : 0 });
     await waitFor(() => back.view !== null, 'the returning view');
-    expect(await back.act({ play: back.view!.hand![0] ?? 'king' }, back.view!.version)).toMatchObject({ ok: false, code: 'SEAT_HELD_BY_BOT' });
-    expect(await back.request('seat:takeBack')).toEqual({ ok: true });
+    expect(await back.request('seat:takeBack')).toMatchObject({ ok: false, code: 'NOT_BOT_CONTROLLED' });
     back.startAutoplay();
     await Promise.all([owner, other, back].map((p) => p.waitOver()));
     for (const p of [owner, other, back]) expect(p.errors).toEqual([]);
@@ -57,7 +59,7 @@ describe('an absent player', () => {
     const acts = readLines(host.dataDir, t.tableId).filter((l) => (l as { t: string }).t === 'act') as { a: { seat: number }; seq: number | null }[];
     const seat1 = acts.filter((l) => l.a.seat === 1);
     expect(seat1.some((l) => l.seq === null)).toBe(true); // the bot's moves
-    expect(seat1.at(-1)!.seq).not.toBeNull(); // the player's, after taking back
+    expect(seat1.at(-1)!.seq).not.toBeNull(); // the player's, after coming back
     expect(statesFromDisk(host.dataDir, t.tableId).at(-1)!.over).toBe(true);
   });
 
@@ -67,7 +69,7 @@ describe('an absent player', () => {
     const t = await seatPlayers(host, 3);
     t.players[2]!.socket.disconnect();
     await waitFor(() => seatInfo(t.players[0]!, 2)?.connected === false, 'seat 2 gone');
-    clock.t += 1000;
+    clock.t += 60_000; // the table's wait: a bot after 1 min
     expect(await t.players[0]!.request('seat:giveToBot', { seat: 2 })).toEqual({ ok: true });
     await waitFor(() => seatInfo(t.players[0]!, 2)?.kind === 'bot', 'a bot in seat 2');
     expect(await t.players[0]!.request('table:start')).toEqual({ ok: true });
@@ -83,7 +85,7 @@ describe('the owner away', () => {
     const [owner, guest] = t.players as [Player, Player, Player];
     owner.socket.disconnect();
     await waitFor(() => seatInfo(guest, 0)?.connected === false, 'the owner gone');
-    clock.t += 1000;
+    clock.t += 60_000; // the table's wait: a bot after 1 min
     return { t, owner, guest };
   }
   const latest = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1)!;
@@ -102,14 +104,14 @@ describe('the owner away', () => {
     expect(await back.request('table:start')).toEqual({ ok: true });
   });
 
-  it('keeps the owner’s seat when a guest hands it over and starts: the owner comes back into the game and takes it back', async () => {
+  it('keeps the owner’s seat when a guest hands it over and starts: the owner comes back into the game and plays it at once', async () => {
     const { t, owner, guest } = await ownerGone();
     expect(await guest.request('seat:giveToBot', { seat: 0 })).toEqual({ ok: true });
     expect(await guest.request('table:start')).toEqual({ ok: true });
     const back = new Player(await host.connect(), 5);
     const r = await back.request<Resumed>('table:resume', { tableId: t.tableId, token: owner.token });
     expect(r).toMatchObject({ ok: true, seat: 0, table: { owner: 0, phase: 'playing' } });
-    expect(await back.request('seat:takeBack')).toEqual({ ok: true });
+    expect(r.ok && r.table.seats[0]?.botPlaying).toBe(false);
     expect(await back.request('table:leave')).toEqual({ ok: true }); // a game left by its owner goes to a bot again...
     expect(latest(guest).owner).toBe(0); // ...and stays the owner's
   });

@@ -1,6 +1,7 @@
 // Absent players don't stall the table: the owner's choice of "a bot after N seconds" (or wait)
 // is checked by the schema, written to the table file (it survives a restart), shown to every
-// seat, and a dropped player's seat goes to a bot with nobody clicking; the player takes it back.
+// seat, and a dropped player's seat goes to a bot with nobody clicking, at the owner's time, with
+// the countdown everyone sees running to that same moment; the player has it back as they return.
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, TableInfo } from '../../../../src/shared/protocol';
@@ -44,7 +45,7 @@ describe('a bot after N seconds', () => {
     expect(listed.ok && listed.tables.find((x) => x.id === t.tableId)?.autoBotAfterS).toBeNull();
   });
 
-  it('hands a dropped seat to a bot when the time is up, and the player takes it back', async () => {
+  it('hands a dropped seat to a bot when the time is up, and the returning player plays it again at once', async () => {
     // One "second" of the option lasts 5 ms here: 30 s are 150 ms.
     host = await startHost({ secondMs: 5, graceMs: 60_000 });
     const t = await seatPlayers(host, 3);
@@ -59,17 +60,51 @@ describe('a bot after N seconds', () => {
     await waitFor(() => lastInfo(owner)?.seats[1]?.botPlaying === true, 'a bot in seat 1 with nobody clicking', 3000);
     expect(readLines(host.dataDir, t.tableId)).toContainEqual({ t: 'control', seat: 1, bot: true });
 
-    // The game goes on around the bot; the player comes back and takes the seat back.
+    // The game goes on around the bot; the player comes back: one step, the seat is theirs.
     owner.startAutoplay();
     other.startAutoplay();
     const back = new Player(await host.connect(), 9);
     const r = await back.request<Resumed>('table:resume', { tableId: t.tableId, token: gone.token });
     expect(r).toMatchObject({ ok: true, seat: 1 });
+    expect(r.ok && r.table.seats[1]?.botPlaying).toBe(false);
     Object.assign(back, { seat: 1, seq: r.ok ? r.lastSeq : 0 });
-    expect(await back.request('seat:takeBack')).toEqual({ ok: true });
     back.startAutoplay();
     await Promise.all([owner, other, back].map((p) => p.waitOver()));
     for (const p of [owner, other, back]) expect(p.errors).toEqual([]);
+  });
+
+  it('counts down to the owner’s time, not the host’s grace period: the countdown, the hand-over and the bot agree', async () => {
+    // One "second" lasts 5 ms: the owner's 30 s are 150 ms; the host's own grace is a minute.
+    host = await startHost({ secondMs: 5, graceMs: 60_000 });
+    const t = await seatPlayers(host, 3);
+    const [owner, gone] = t.players as [Player, Player];
+    expect(await owner.request('table:autoBot', { afterS: 30 })).toEqual({ ok: true });
+    expect(await owner.request('table:start')).toEqual({ ok: true });
+    await waitFor(() => t.players.every((p) => p.view !== null), 'first views');
+    gone.socket.disconnect();
+    await waitFor(() => lastInfo(owner)?.seats[1]?.connected === false, 'seat 1 seen gone');
+    const seen = lastInfo(owner)!;
+    expect(seen.graceMs).toBe(150);
+    expect(seen.seats[1]?.handoverInMs).toBeGreaterThan(0);
+    expect(seen.seats[1]?.handoverInMs).toBeLessThanOrEqual(150);
+    // When the countdown ends, the bot has the seat (and the owner's button would have had it too).
+    await waitFor(() => lastInfo(owner)?.seats[1]?.botPlaying === true, 'a bot in seat 1 at the end of the countdown', 3000);
+    expect(lastInfo(owner)?.seats[1]?.handoverInMs).toBeNull();
+  });
+
+  it('counts down to the host’s grace period at a table that waits, when the owner may hand the seat over', async () => {
+    const clock = { t: 0, now: () => clock.t };
+    host = await startHost({ clock, secondMs: 5, graceMs: 4000 });
+    const t = await seatPlayers(host, 3);
+    const [owner, gone] = t.players as [Player, Player];
+    expect(await owner.request('table:autoBot', { afterS: null })).toEqual({ ok: true });
+    expect(await owner.request('table:start')).toEqual({ ok: true });
+    gone.socket.disconnect();
+    await waitFor(() => lastInfo(owner)?.seats[1]?.connected === false, 'seat 1 seen gone');
+    expect(lastInfo(owner)?.seats[1]?.handoverInMs).toBe(4000);
+    expect(await owner.request('seat:giveToBot', { seat: 1 })).toMatchObject({ ok: false, code: 'GRACE_NOT_OVER' });
+    clock.t += 4000;
+    expect(await owner.request('seat:giveToBot', { seat: 1 })).toEqual({ ok: true });
   });
 
   it('waits for the player when the owner chose to wait', async () => {

@@ -147,6 +147,50 @@ describe('the connection', () => {
     expect(c.session.view).not.toBeNull();
   });
 
+  it('lands at the table that played again while it was away, keeping the same token for it', async () => {
+    localStorage.clear();
+    localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 1, token: TOKEN }));
+    const socket = new FakeSocket();
+    seatedHost(socket);
+    const next = { ...tableInfo(3, 'playing', 'table-0002'), from: 'table-0001' };
+    socket.answers['table:resume'] = () => ({ ok: true, tableId: next.id, seat: 1, table: next, lastSeq: 0 });
+    const c = connect(socket, { resumeTable: 'table-0001' });
+    socket.lifecycle('connect', '');
+    await flush();
+    await flush();
+    expect(c.session.table?.id).toBe('table-0002');
+    expect(c.session.seat).toBe(1);
+    // The seat there is this device's from now on: a drop resumes it by the new table's id.
+    expect(c.session.heldSeat('table-0002')).toBe(1);
+    socket.lifecycle('disconnect', 'ping timeout');
+    socket.lifecycle('connect', '');
+    await flush();
+    expect(socket.sent.filter((s) => s.event === 'table:resume').at(-1)?.payload).toEqual({ tableId: 'table-0002', token: TOKEN });
+  });
+
+  it('watches the table that plays again after the one it watched, with the invite the host gives', async () => {
+    const { socket, c } = await connectedToSeatedHost();
+    const next = tableInfo(3, 'playing', 'table-0002');
+    socket.answers['table:spectate'] = (p) => ({ ok: true, table: (p as { tableId: string }).tableId === next.id ? next : tableInfo(3, 'over') });
+    expect(await c.session.spectate('table-0001', '1234')).toBe(true);
+    const invite = 'i'.repeat(43);
+    socket.push('table:next', { tableId: next.id, invite });
+    await flush();
+    expect(socket.sent.filter((s) => s.event === 'table:spectate').at(-1)?.payload).toEqual({ tableId: next.id, invite });
+    expect(c.session.table?.id).toBe(next.id);
+    expect(c.session.seat).toBeNull();
+    expect(c.session.nextInvite).toBe(invite);
+  });
+
+  it('a board opened on a finished table that played again watches the new one', async () => {
+    const { socket, c } = await connectedToSeatedHost();
+    const next = tableInfo(3, 'playing', 'table-0002');
+    socket.answers['table:spectate'] = (p) => ((p as { tableId: string }).tableId === next.id ? { ok: true, table: next } : { ok: true, table: tableInfo(3, 'over'), next: { tableId: next.id } });
+    expect(await c.session.spectate('table-0001', '1234')).toBe(true);
+    expect(socket.sent.filter((s) => s.event === 'table:spectate').at(-1)?.payload).toEqual({ tableId: next.id, pin: '1234' });
+    expect(c.session.table?.id).toBe(next.id);
+  });
+
   it('turns refusals and timeouts into notices, and forgets a rejected token', async () => {
     localStorage.clear();
     localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));

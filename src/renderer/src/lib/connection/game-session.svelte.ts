@@ -3,7 +3,7 @@
 // the view's `version`. Seat tokens live in localStorage per table, so a reload or a dropped
 // connection takes the same seat back: the session reconnects and sits down again by itself.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, CreateRequest, Seated } from '../../../../shared/protocol/events';
+import type { ClientAction, CreateRequest, Seated, WatchNext } from '../../../../shared/protocol/events';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
@@ -34,6 +34,8 @@ export class SocketGameSession implements GameSession {
   liveFrom = $state(-1);
   busy = $state(false);
   invite = $state<string | null>(null);
+  /** The invite of the table a watcher followed when its table played again (a board's join link uses it). */
+  nextInvite = $state<string | null>(null);
 
   readonly #calls: HostCalls;
   readonly #store: SeatStore;
@@ -77,6 +79,10 @@ export class SocketGameSession implements GameSession {
       this.#store.set(seated.tableId, { seat: seated.seat, token: seated.token });
       void this.resume(seated.tableId);
     });
+    // The table we watch plays again: watch the new one (a TV board follows the evening).
+    socket.on('table:next', (next) => {
+      if (this.#watching && this.table?.id === this.#watching.tableId) void this.#watchNext(next);
+    });
     socket.on('game:error', ({ code }) => {
       calls.error = noticeFor(code);
       if (code !== 'SUPERSEDED') return;
@@ -117,7 +123,17 @@ export class SocketGameSession implements GameSession {
     this.#watching = { tableId, pin, invite };
     this.#enter(reply.table, null);
     this.invite = null;
+    // A finished table that played again: watch the new one (a board opened or reconnected late).
+    if (reply.next) await this.#watchNext(reply.next);
     return true;
+  }
+
+  /** The table we watch played again: watch the new one, let in as at the old one. */
+  async #watchNext(next: WatchNext): Promise<void> {
+    const watching = this.#watching;
+    if (!watching) return;
+    this.nextInvite = next.invite ?? null;
+    await this.spectate(next.tableId, watching.pin, next.invite ?? watching.invite);
   }
 
   async resume(tableId: string): Promise<boolean> {
@@ -129,6 +145,8 @@ export class SocketGameSession implements GameSession {
       if (refused === 'BAD_TOKEN' || refused === 'NO_TABLE') this.#store.delete(tableId);
       return false;
     }
+    // The table played again while we were away: our seat there holds the same token.
+    if (reply.tableId !== tableId) this.#store.set(reply.tableId, { seat: reply.seat, token: held.token });
     this.#seq = reply.lastSeq;
     this.#enter(reply.table, reply.seat);
     this.invite = reply.invite ?? null;

@@ -48,6 +48,8 @@ export interface GameSession {
   readonly busy: boolean;
   /** Our PIN table's invite secret, for the links we share (null elsewhere, and for spectators). */
   readonly invite: string | null;
+  /** The invite of the table a watcher followed when its table played again; null before. */
+  readonly nextInvite: string | null;
 
   /** Send a game intent made against the current view (its version goes with it). */
   act(action: ClientAction): Promise<boolean>;
