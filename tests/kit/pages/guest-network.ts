@@ -39,17 +39,24 @@ export interface GuestNetwork {
   readonly lanUrl: string;
   /** `http://127.0.0.1:<port>`: the host as its own machine opens it (a secure context). */
   readonly loopbackUrl: string;
+  /** The host's data directory (its table files). */
+  readonly dataDir: string;
   /** A Chromium running inside the namespace. */
   readonly browser: Browser;
-  /** Cuts every open TCP connection to the host's port, as a phone's sleep or Wi-Fi drop does; says how many. */
-  cutConnections(): number;
+  /**
+   * The phone falls asleep and off the network: the address is gone, so reconnecting fails until
+   * `wake`, and every open connection to the host's port is cut at both ends (says how many).
+   */
+  sleep(): number;
+  /** The address is back: the page's next retry gets through. */
+  wake(): void;
 }
 
 /**
  * A namespace with the host (bound to 0.0.0.0 inside it) and a browser, for the spec's tests;
  * skips the spec with a printed reason where namespaces cannot be made. Cleaned up after.
  */
-export function guestNetwork(options: { graceMs?: number } = {}): GuestNetwork {
+export function guestNetwork(options: { graceMs?: number; secondMs?: number } = {}): GuestNetwork {
   const name = `chrguest${process.pid}`;
   const launcherDir = mkdtempSync(join(tmpdir(), 'chronicle-netns-browser-'));
   let host: RunningHost | undefined;
@@ -72,7 +79,7 @@ export function guestNetwork(options: { graceMs?: number } = {}): GuestNetwork {
     ip('-n', name, 'addr', 'add', `${GUEST_ADDRESS}/24`, 'dev', 'guest0');
     ip('-n', name, 'link', 'set', 'guest0', 'up');
     ip('-n', name, 'link', 'set', 'guest1', 'up');
-    host = await startHost(RENDERER, { netns: name, bind: '0.0.0.0', ...(options.graceMs ? { graceMs: options.graceMs } : {}) });
+    host = await startHost(RENDERER, { netns: name, bind: '0.0.0.0', ...options });
     // Playwright talks to the browser over pipes (fds 3 and 4), which `ip netns exec` passes on.
     const launcher = join(launcherDir, 'chromium-in-netns');
     writeFileSync(launcher, `#!/bin/sh\nexec ip netns exec ${name} ${JSON.stringify(browserPath())} "$@"\n`);
@@ -99,6 +106,9 @@ export function guestNetwork(options: { graceMs?: number } = {}): GuestNetwork {
     get port() {
       return started().port;
     },
+    get dataDir() {
+      return started().dataDir;
+    },
     get lanUrl() {
       return `http://${GUEST_ADDRESS}:${started().port}`;
     },
@@ -109,11 +119,18 @@ export function guestNetwork(options: { graceMs?: number } = {}): GuestNetwork {
       if (!browser) throw new Error('no browser in the guest network yet');
       return browser;
     },
-    cutConnections() {
-      const r = spawnSync('ip', ['netns', 'exec', name, 'ss', '-tnK', 'dport', '=', String(started().port)], { encoding: 'utf8' });
+    sleep() {
+      // (Taking the link down would not do: traffic to the namespace's own address never uses it.)
+      ip('-n', name, 'addr', 'del', `${GUEST_ADDRESS}/24`, 'dev', 'guest0');
+      // Both ends: with the address gone, the phone's end could not tell the host's end.
+      const port = String(started().port);
+      const r = spawnSync('ip', ['netns', 'exec', name, 'ss', '-tnK', '(', 'dport', '=', port, 'or', 'sport', '=', port, ')'], { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`ss -K: ${r.error?.message ?? r.stderr.trim()}`);
-      // One line a connection cut, under a header line.
-      return r.stdout.trim().split('\n').length - 1;
+      // One line an end cut, under a header line: two a connection.
+      return (r.stdout.trim().split('\n').length - 1) / 2;
+    },
+    wake() {
+      ip('-n', name, 'addr', 'add', `${GUEST_ADDRESS}/24`, 'dev', 'guest0');
     },
   };
 }

@@ -30,7 +30,7 @@ describe('phone options', () => {
     expect(box('keepAwake').checked).toBe(false);
     expect(box('keepAwake').disabled).toBe(true);
     expect(why('keepAwake')).toContain('Needs https');
-    expect(why('keepAwake')).toContain('Your seat waits');
+    expect(why('keepAwake')).toContain('Your seat is kept for you');
     expect(box('keepAwake').getAttribute('aria-describedby')).toBe('why-keepAwake');
     expect(box('turnAlert').checked).toBe(true);
     expect(box('turnAlert').disabled).toBe(false);
