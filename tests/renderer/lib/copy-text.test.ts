@@ -11,8 +11,9 @@ const LINK = 'http://192.168.1.20:7420/?table=abc';
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => {
   app = clearPage(app);
-  delete (document as Partial<Document>).execCommand;
-  delete (navigator as Partial<Navigator>).clipboard;
+  // Own properties set by a test; the document and navigator fall back to their own.
+  Reflect.deleteProperty(document, 'execCommand');
+  Reflect.deleteProperty(navigator, 'clipboard');
 });
 
 /** A page over plain http: no Clipboard API (happy-dom has one). */
