@@ -81,6 +81,19 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
     await shots(page, 'http-share', PHONE);
   });
 
+  await test.step('where nothing can copy, it says so in touch words and selects the link', async () => {
+    // A browser that refuses the copy command too (the page has no Clipboard API here).
+    await page.evaluate(`document.execCommand = () => false`);
+    await page.evaluate(`new Promise((resolve) => setTimeout(resolve, 1600))`); // "Copied" goes back to "Copy link"
+    await room.getByTestId('copy-link').tap();
+    await expect(room.getByTestId('copy-failed')).toHaveText('Could not copy: touch and hold the link to copy it.');
+    await expect(room.getByTestId('copy-link')).toHaveText('Copy link');
+    expect(await page.evaluate('getSelection().toString()')).toBe(link);
+    await shots(page, 'http-share-failed', PHONE);
+    await page.reload();
+    await expect(room).toBeVisible();
+  });
+
   await page.getByTestId('bot-level').locator('input[data-value="novice"]').check();
   for (let added = 1; added < 3; added++) {
     await page.getByTestId('add-bot').first().tap();
