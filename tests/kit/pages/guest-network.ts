@@ -58,7 +58,7 @@ export interface GuestNetwork {
  */
 export function guestNetwork(options: { graceMs?: number; secondMs?: number } = {}): GuestNetwork {
   const name = `chrguest${process.pid}`;
-  const launcherDir = mkdtempSync(join(tmpdir(), 'chronicle-netns-browser-'));
+  let launcherDir: string | undefined;
   let host: RunningHost | undefined;
   let browser: Browser | undefined;
   let made = false;
@@ -81,6 +81,7 @@ export function guestNetwork(options: { graceMs?: number; secondMs?: number } = 
     ip('-n', name, 'link', 'set', 'guest1', 'up');
     host = await startHost(RENDERER, { netns: name, bind: '0.0.0.0', ...options });
     // Playwright talks to the browser over pipes (fds 3 and 4), which `ip netns exec` passes on.
+    launcherDir = mkdtempSync(join(tmpdir(), 'chronicle-netns-browser-'));
     const launcher = join(launcherDir, 'chromium-in-netns');
     writeFileSync(launcher, `#!/bin/sh\nexec ip netns exec ${name} ${JSON.stringify(browserPath())} "$@"\n`);
     chmodSync(launcher, 0o755);
@@ -94,7 +95,7 @@ export function guestNetwork(options: { graceMs?: number; secondMs?: number } = 
     await browser?.close();
     await host?.stop();
     if (made) spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
-    rmSync(launcherDir, { recursive: true, force: true });
+    if (launcherDir) rmSync(launcherDir, { recursive: true, force: true });
   });
 
   const started = (): RunningHost => {
