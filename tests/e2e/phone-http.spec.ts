@@ -8,6 +8,7 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { GUEST_ADDRESS, guestNetwork } from '../kit/pages/guest-network';
 import { pageErrors } from '../kit/pages/setup';
+import { startSoloTable } from '../kit/pages/solo';
 
 // One "second" of a table's "a bot after N seconds" lasts 0.1 s: the room's default minute is 6 s.
 const net = guestNetwork({ secondMs: 100 });
@@ -173,7 +174,7 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
   await context.close();
 });
 
-test('at 127.0.0.1 (a secure context) Copy link puts the join link on the clipboard too', async () => {
+test('at 127.0.0.1 (a secure context) Copy link puts the join link on the clipboard too, and Keep the screen on is ticked only where it works', async () => {
   const context = await net.browser.newContext({ locale: 'en-US', viewport: SIZES.laptop, reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: net.loopbackUrl });
   const page = await context.newPage();
@@ -188,6 +189,21 @@ test('at 127.0.0.1 (a secure context) Copy link puts the join link on the clipbo
   await expect(page.getByTestId('copy-link').first()).toHaveText('Copied');
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
   expect(await pasted(page)).toBe(link);
+
+  // Keep the screen on is ticked here only if this browser does take the wake lock (headless
+  // Chromium denies it, as the desktop app's window does): else it is off and says why.
+  await startSoloTable(page, net.loopbackUrl, 3, 'Cy');
+  await page.getByTestId('table-settings').click();
+  const taken = await page.evaluate(`navigator.wakeLock.request('screen').then((lock) => (lock.release(), true), () => false)`);
+  const keepAwake = page.getByTestId('setting-keepAwake');
+  if (taken) {
+    await expect(keepAwake).toBeEnabled();
+    await expect(page.getByTestId('why-keepAwake')).toHaveCount(0);
+  } else {
+    await expect(keepAwake).not.toBeChecked();
+    await expect(keepAwake).toBeDisabled();
+    await expect(page.getByTestId('why-keepAwake')).toHaveText(/^Not allowed here/);
+  }
   expect(errors).toEqual([]);
   await context.close();
 });

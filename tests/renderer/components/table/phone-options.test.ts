@@ -2,9 +2,10 @@
 // screen on" is off and disabled with one line saying why and what the phone gets instead, a
 // browser without the buzz says so too, and neither shows ticked; where they work they are
 // ordinary checkboxes that keep the player's choice.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount } from 'svelte';
 import PhoneOptions from '../../../../src/renderer/src/components/table/PhoneOptions.svelte';
+import type { AbilityWindow } from '../../../../src/renderer/src/lib/phone/abilities';
 import { phoneSettings } from '../../../../src/renderer/src/lib/phone/settings.svelte';
 import { clearPage } from '../../../kit/dom/page';
 
@@ -19,7 +20,7 @@ const box = (key: string) => document.querySelector<HTMLInputElement>(`[data-tes
 const why = (key: string) => document.querySelector(`[data-testid="why-${key}"]`)?.textContent ?? null;
 const vibrate = () => true;
 
-function show(win: { isSecureContext: boolean; navigator: { wakeLock?: unknown; vibrate?: unknown } }): void {
+function show(win: AbilityWindow): void {
   app = mount(PhoneOptions, { target: document.body, props: { win } });
   flushSync();
 }
@@ -57,5 +58,28 @@ describe('phone options', () => {
     flushSync();
     expect(phoneSettings.keepAwake).toBe(false);
     expect(box('keepAwake').checked).toBe(false);
+  });
+
+  it('where the wake lock is there but its permission denied (the desktop app window), it says so', async () => {
+    const query = vi.fn(async ({ name }: { name: string }) => ({ state: name === 'screen-wake-lock' ? 'denied' : 'granted' }));
+    show({ isSecureContext: true, navigator: { wakeLock: {}, vibrate, permissions: { query } } });
+    await vi.waitFor(() => expect(why('keepAwake')).toContain('Not allowed here'));
+    expect(box('keepAwake').checked).toBe(false);
+    expect(box('keepAwake').disabled).toBe(true);
+    expect(query).toHaveBeenCalledWith({ name: 'screen-wake-lock' });
+    expect(box('turnAlert').checked).toBe(true);
+  });
+
+  it('a granted (or unknown) permission leaves the option as it is', async () => {
+    show({ isSecureContext: true, navigator: { wakeLock: {}, vibrate, permissions: { query: async () => ({ state: 'prompt' }) } } });
+    await Promise.resolve();
+    flushSync();
+    expect(box('keepAwake').checked).toBe(true);
+    expect(why('keepAwake')).toBeNull();
+    app = clearPage(app);
+    show({ isSecureContext: true, navigator: { wakeLock: {}, vibrate, permissions: { query: () => Promise.reject(new TypeError('unknown name')) } } });
+    await Promise.resolve();
+    flushSync();
+    expect(box('keepAwake').checked).toBe(true);
   });
 });

@@ -523,6 +523,7 @@ export const en = {
   'phone.settings': 'On a phone',
   'phone.keepAwakeHttp': 'Needs https, so here the screen may sleep: give it a longer timeout in the phone’s settings. Your seat is kept for you while it sleeps.',
   'phone.keepAwakeNone': 'This browser cannot keep the screen on: give it a longer timeout in the phone’s settings. Your seat is kept for you while it sleeps.',
+  'phone.keepAwakeRefused': 'Not allowed here: give the screen a longer timeout in the device’s settings. Your seat is kept for you while it sleeps.',
   'phone.turnAlertNone': 'This browser cannot buzz: turn on the sound; the tab’s title also marks your turn.',
   'settings.title': 'Settings',
   'move.play': 'Play {card}',

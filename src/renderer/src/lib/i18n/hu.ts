@@ -517,6 +517,7 @@ export const hu = {
   'phone.settings': 'Telefonon',
   'phone.keepAwakeHttp': 'Ehhez https kell, így itt a képernyő elalhat: állíts be hosszabb kikapcsolási időt a telefon beállításaiban. Amíg alszik, a helyed megmarad neked.',
   'phone.keepAwakeNone': 'Ez a böngésző nem tudja ébren tartani a képernyőt: állíts be hosszabb kikapcsolási időt a telefon beállításaiban. Amíg alszik, a helyed megmarad neked.',
+  'phone.keepAwakeRefused': 'Itt ez nem engedélyezett: állíts be hosszabb kikapcsolási időt az eszköz beállításaiban. Amíg alszik, a helyed megmarad neked.',
   'phone.turnAlertNone': 'Ez a böngésző nem tud rezegni: kapcsold be a hangjelzést; a lap címe is jelzi, ha te jössz.',
   'settings.title': 'Beállítások',
   'move.play': '{card} kijátszása',
