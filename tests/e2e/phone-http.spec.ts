@@ -6,6 +6,7 @@
 // the phone is back in its seat (after a long one, taken back from the bot that played it
 // meanwhile, in one visible tap). At 127.0.0.1 (a secure context) Copy link works too.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { seriousViolations } from '../kit/pages/axe';
 import { GUEST_ADDRESS, guestNetwork } from '../kit/pages/guest-network';
 import { pageErrors } from '../kit/pages/setup';
 import { startSoloTable } from '../kit/pages/solo';
@@ -90,6 +91,7 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
     await expect(room.getByTestId('copy-failed')).toHaveText('Could not copy: touch and hold the link to copy it.');
     await expect(room.getByTestId('copy-link')).toHaveText('Copy link');
     expect(await page.evaluate('getSelection().toString()')).toBe(link);
+    expect(await seriousViolations(page, '[data-testid="qr"]')).toEqual([]);
     await shots(page, 'http-share-failed', PHONE);
     await page.reload();
     await expect(room).toBeVisible();
@@ -122,6 +124,10 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
       const box = boxes.nth(i);
       if (await box.isChecked()) await expect(box).toBeEnabled();
     }
+    // Read with the settings on screen (a laptop's size: on this phone they have no room yet).
+    await page.setViewportSize(SIZES.laptop);
+    expect(await seriousViolations(page, '.settings')).toEqual([]);
+    await page.setViewportSize(PHONE);
     await shots(page, 'http-settings', PHONE);
   });
 
