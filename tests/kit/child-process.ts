@@ -19,11 +19,14 @@ export interface ChildOptions {
   readonly timeoutMs?: number;
   /** 'inherit' shows the child's errors in the test's output; 'pipe' keeps them for the failure message. */
   readonly stderr?: 'pipe' | 'inherit';
+  /** A command node runs under, e.g. `['ip', 'netns', 'exec', NAME]` (it must exec node, keeping the pid). */
+  readonly within?: readonly string[];
 }
 
 /** Runs `node ...args` and resolves once its stdout matches `ready`. */
 export function startChild(args: readonly string[], ready: RegExp, options: ChildOptions = {}): Promise<ReadyChild> {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'] });
+  const [command, ...before] = [...(options.within ?? []), process.execPath];
+  const child = spawn(command, [...before, ...args], { cwd: options.cwd, stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'] });
   const stdout = child.stdout;
   if (!stdout) throw new Error('no stdout pipe');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -15,6 +15,7 @@ import type { HintProvider } from './table/table';
 import type { Analyser } from './replay/replay-session';
 import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './guards/origin';
+import { WRONG_NAME_CSP, wrongNamePage } from './guards/wrong-name';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './guards/rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
 import type { Lifecycle } from './tables/lifecycle';
@@ -110,15 +111,22 @@ export async function createHost(options: HostOptions): Promise<Host> {
     advertisedNames: () => advertiser.hostNames?.() ?? [],
   });
   const serveFiles = staticFiles(options.staticDir ?? null);
+  const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const server = createServer((req, res) => {
     if (hostCheck.requestAllowed(req)) return serveFiles(req, res);
-    res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    const headers = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+    // A name not ours (a router's `mybox.lan`): a page naming the addresses that do work,
+    // still with the refusal's status. A foreign Origin under our own name: refused plainly.
+    if (!hostCheck.hostAllowed(req.headers.host)) {
+      res.writeHead(421, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': WRONG_NAME_CSP });
+      return res.end(wrongNamePage(req, { port, addresses: reachableAddresses() }));
+    }
+    res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('This host does not answer to that name.\n');
   });
   const guards = createSecretGuards(clock, options.attempts);
   const budgets = new AddressBudgets(clock, options.budgets);
   const analyse = options.analyse && cachedAnalyser(options.analyse);
-  const reachableAddresses = options.reachableAddresses ?? (() => reachableFrom(listenHost));
   const io: HostServer = new Server(server, {
     serveClient: false,
     parser: wireParser,

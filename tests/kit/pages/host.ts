@@ -27,12 +27,18 @@ export interface HostProcessOptions {
   readonly graceMs?: number;
   /** How long one second of a table's "a bot after N seconds" lasts (the real second otherwise). */
   readonly secondMs?: number;
+  /** Run the host inside this network namespace (guest-network.ts). */
+  readonly netns?: string;
 }
 
 export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
   const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50), String(options.graceMs ?? ''), String(options.secondMs ?? '')];
-  const running = await startChild(['--import', 'tsx', 'tests/kit/pages/host-script.ts', ...args], /^(\{.*\})\n/, { stderr: 'inherit', timeoutMs: 30_000 });
+  const running = await startChild(['--import', 'tsx', 'tests/kit/pages/host-script.ts', ...args], /^(\{.*\})\n/, {
+    stderr: 'inherit',
+    timeoutMs: 30_000,
+    ...(options.netns ? { within: ['ip', 'netns', 'exec', options.netns] } : {}),
+  });
   const started = JSON.parse(running.ready[1] ?? '') as { url: string; port: number };
   const halt = async (signal: NodeJS.Signals = 'SIGTERM') => {
     await running.stop(signal);

@@ -1,10 +1,11 @@
 // The page's socket (the renderer's lib/connection/socket.ts) against a real host: its first connection
 // opens by WebSocket (one round trip), and where WebSocket cannot get through it connects by long-polling in the same attempt.
 // A request made before the connection is open (a tap on the lobby's first frame) waits for it.
+// A device that slept tries again as it wakes (back in view, back online), not after its backoff.
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../../src/shared/protocol/version';
-import { type ClientSocket, createSocket } from '../../../../src/renderer/src/lib/connection/socket';
+import { type ClientSocket, type SocketLifecycle, createSocket } from '../../../../src/renderer/src/lib/connection/socket';
 import { type TestHost, startHost } from '../../../kit/host/host';
 
 let host: TestHost | null = null;
@@ -71,5 +72,48 @@ describe('the page socket', () => {
     await expect(waiting).resolves.toMatchObject({ ok: true, seat: 0 });
     const list = await socket.request('table:list', {}, 5000);
     expect(list.ok && list.tables.map((t) => t.name)).toEqual(['Waited for']);
+  });
+
+  it('tries again at once when the device wakes (back in view or online), not after its backoff', async () => {
+    host = await startHost();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+    const win = new EventTarget();
+    // A minute between retries: a test that waited for one would time out.
+    socket = createSocket(host.url, { protocolVersion: PROTOCOL_VERSION }, { wake: { doc, win }, retryDelayMs: { min: 60_000, max: 60_000 } });
+    const events: SocketLifecycle[] = [];
+    socket.onLifecycle((what) => events.push(what));
+    await vi.waitFor(() => expect(events).toEqual(['connect']));
+    // The connection drops under it, as a sleeping phone's does: the socket waits for its retry.
+    host.io.engine.close();
+    await vi.waitFor(() => expect(events).toEqual(['connect', 'disconnect']));
+    // Still asleep (the page hidden): nothing yet.
+    doc.dispatchEvent(new Event('visibilitychange'));
+    win.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events).toEqual(['connect', 'disconnect']);
+    // The screen comes on.
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(events).toEqual(['connect', 'disconnect', 'connect']), { timeout: 10_000 });
+    // And once more through the network coming back.
+    host.io.engine.close();
+    await vi.waitFor(() => expect(events.at(-1)).toBe('disconnect'));
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(events.at(-1)).toBe('connect'), { timeout: 10_000 });
+    expect(events).toEqual(['connect', 'disconnect', 'connect', 'disconnect', 'connect']);
+  });
+
+  it('does not reconnect on waking after the host closed the connection on purpose', async () => {
+    host = await startHost();
+    const win = new EventTarget();
+    socket = createSocket(host.url, { protocolVersion: PROTOCOL_VERSION }, { wake: { win }, retryDelayMs: { min: 60_000, max: 60_000 } });
+    const events: string[] = [];
+    socket.onLifecycle((what, detail) => events.push(what === 'disconnect' ? `${what}: ${detail}` : what));
+    await vi.waitFor(() => expect(events).toEqual(['connect']));
+    host.io.disconnectSockets(true);
+    await vi.waitFor(() => expect(events).toEqual(['connect', 'disconnect: io server disconnect']));
+    win.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events).toEqual(['connect', 'disconnect: io server disconnect']);
   });
 });

@@ -23,8 +23,32 @@ export interface SocketAuth {
   readonly protocolVersion: number;
 }
 
+/** Where a device that slept says it woke: the page back in view, the network back. */
+export interface WakeSignals {
+  /** Fires `visibilitychange` (the page's document). */
+  readonly doc?: EventTarget & { readonly visibilityState: string };
+  /** Fires `online` (the page's window). */
+  readonly win?: EventTarget;
+}
+
+export interface SocketOptions {
+  /** Default: this page's document and window (none outside a browser). */
+  readonly wake?: WakeSignals;
+  /** The pause between retries, growing from `min` to `max` (tests lengthen it). */
+  readonly retryDelayMs?: { readonly min: number; readonly max: number };
+}
+
+/** The page's document and window; none where there is no page (this module also runs under Node in tests). */
+function pageSignals(): WakeSignals {
+  const page = globalThis as Partial<EventTarget> & { readonly document?: WakeSignals['doc'] };
+  return {
+    ...(page.document ? { doc: page.document } : {}),
+    ...(typeof page.addEventListener === 'function' ? { win: page as EventTarget } : {}),
+  };
+}
+
 /** Connect to the host at `url` (the page's own origin when served by the host). */
-export function createSocket(url: string, auth: SocketAuth): ClientSocket {
+export function createSocket(url: string, auth: SocketAuth, options: SocketOptions = {}): ClientSocket {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
     auth: { ...auth },
     // WebSocket first: the lobby is live after one round trip instead of long-polling's three,
@@ -36,13 +60,25 @@ export function createSocket(url: string, auth: SocketAuth): ClientSocket {
     tryAllTransports: true,
     // Retry at most ~2.6 s apart (2 s ± 30 %), so a restarted host has its players back
     // within 3 s; a handful of players retrying that often costs a LAN host nothing.
-    reconnectionDelay: 250,
-    reconnectionDelayMax: 2000,
+    reconnectionDelay: options.retryDelayMs?.min ?? 250,
+    reconnectionDelayMax: options.retryDelayMs?.max ?? 2000,
     randomizationFactor: 0.3,
   });
   socket.on('connect_error', () => {
     socket.io.opts.transports = ['polling', 'websocket'];
   });
+  // A phone that slept wakes with its next retry up to the longest pause away (its timers stood
+  // still while it slept): it tries at once instead, so a woken player is back at the table as
+  // the screen comes on. Only while Socket.IO is retrying by itself (`active`): not after the
+  // host or the page closed the connection on purpose (a seat opened in another tab).
+  const wake = options.wake ?? pageSignals();
+  const retryNow = (): void => {
+    if (socket.connected || !socket.active || wake.doc?.visibilityState === 'hidden') return;
+    socket.disconnect(); // drops the waiting retry and its backoff…
+    socket.connect(); // …and tries now (failing, the retries go on from the shortest pause)
+  };
+  wake.doc?.addEventListener('visibilitychange', retryNow);
+  wake.win?.addEventListener('online', retryNow);
   return {
     on(event, listener) {
       // Socket.IO's listener typing cannot follow a generic event name: this method's own
@@ -64,6 +100,8 @@ export function createSocket(url: string, auth: SocketAuth): ClientSocket {
       socket.connect();
     },
     close() {
+      wake.doc?.removeEventListener('visibilitychange', retryNow);
+      wake.win?.removeEventListener('online', retryNow);
       socket.close();
     },
   };
