@@ -122,9 +122,13 @@ export class Table {
     return gameRecordOf(this.model);
   }
 
-  /** The record of a finished game, for a player or spectator of this table. */
+  /**
+   * The record of a finished game, for the players seated here only (each came in by their seat's
+   * token): it holds the seed and every hand, and the invite secret derives from the seed.
+   * Spectators and boards have the final standings in their view.
+   */
   finishedRecord(conn: ConnectionId): Reply<{ record: GameRecord }> {
-    if (this.connections.seatOf(conn) === null) return refuse('NOT_SEATED');
+    if (this.seatOf(conn) === null) return refuse('NOT_SEATED');
     const record = this.record();
     if (!record || !this.model.state?.over) return refuse('GAME_NOT_OVER');
     return { ok: true, record };

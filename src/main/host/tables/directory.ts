@@ -2,7 +2,7 @@
 // they had, loaded back on the first resume), since when nobody has been at each, and the
 // quotas: tables count to the address that created them while someone is at them
 // (table-limits.ts), and a full host makes room before it says no.
-import type { TableInfo } from '../../../shared/protocol/table-info';
+import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Clock } from '../clock';
 import { type LimitedTable, type ParkedGame, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
 import type { Table } from '../table/table';
@@ -36,9 +36,9 @@ export class TableDirectory {
     return [...this.tables.values()];
   }
 
-  /** The tables in memory and the parked ones. */
-  list(): TableInfo[] {
-    return [...this.all().map((t) => t.info()), ...[...this.parked.values()].map((p) => p.info)];
+  /** The tables in memory and the parked ones, as the lobby sees them (lobbyInfo), but `at`, the asker's own table, whole. */
+  list(at?: string): TableInfo[] {
+    return [...this.all().map((t) => t.info()), ...[...this.parked.values()].map((p) => p.info)].map((i) => (i.id === at ? i : lobbyInfo(i)));
   }
 
   get parkedIds(): string[] {

@@ -126,9 +126,9 @@ export class TableRegistry {
     return this.directory.all();
   }
 
-  /** The tables in memory and the parked ones. */
-  list(): TableInfo[] {
-    return this.directory.list();
+  /** The tables in memory and the parked ones, as the lobby sees them; `at`, the asker's own table, whole. */
+  list(at?: string): TableInfo[] {
+    return this.directory.list(at);
   }
 
   /** Games parked on disk (ids). */

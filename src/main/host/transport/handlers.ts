@@ -105,7 +105,7 @@ function tellRecovery({ socket, registry }: Sender, t: Table): void {
 const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:list': (_, { socket, registry }) => {
     void socket.join(LOBBY_ROOM);
-    return { ok: true, tables: registry.list() };
+    return { ok: true, tables: registry.list(socket.data.binding?.tableId) };
   },
   'table:create': async (p, { socket, registry, address }) => {
     let table: Table;
