@@ -20,7 +20,7 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
-import { managerRefusal, moveCheck } from './guards';
+import { managerRefusal, moveCheck, ownerAwayMs, ownerRefusal } from './guards';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
@@ -214,9 +214,9 @@ export class Table {
     return this.manage(conn, () => lobby.addBot(this.model, seat, level));
   }
 
-  /** The owner chooses what happens to a dropped player's seat (the table file keeps it). */
+  /** The owner chooses what happens to a dropped player's seat (the table file keeps it); nobody else, even while they are away. */
   setAutoBot(conn: ConnectionId, afterS: AutoBotAfter): Promise<Reply> {
-    return this.manage(conn, () => (afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
+    return this.run(() => ownerRefusal(this.model, this.seatOf(conn)) ?? this.change(afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
   }
 
   removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
@@ -305,9 +305,18 @@ export class Table {
   /** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
   private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
     return this.run(() => {
-      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.connections.holds(owner));
+      const { clock, graceMs, secondMs } = this.deps;
+      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.awayFor(owner, clock.now()), ownerAwayMs(this.model, graceMs, secondMs));
       return denied ?? this.change(lines(), after);
     });
+  }
+
+  /** How long the seat's player has been away: 0 while connected, Infinity once they left on purpose. */
+  private awayFor(seat: Seat, now: number): number {
+    const p = this.seatPresence.of(seat);
+    if (p.connected) return 0;
+    if (p.left) return Infinity;
+    return p.goneSince === null ? 0 : now - p.goneSince;
   }
 
   /** Writes a lobby change; no lines means nothing to do. */

@@ -75,7 +75,7 @@ describe('an absent player', () => {
 });
 
 describe('the owner away', () => {
-  /** A 3-seat lobby whose owner (seat 0) has been gone past the grace period. */
+  /** A 3-seat lobby whose owner (seat 0) has been gone past the grace period and the table's dropped-seat time (a minute). */
   async function ownerGone() {
     const clock = { t: 0, now: () => clock.t };
     host = await startHost({ clock, graceMs: 1000 });
@@ -83,7 +83,7 @@ describe('the owner away', () => {
     const [owner, guest] = t.players as [Player, Player, Player];
     owner.socket.disconnect();
     await waitFor(() => seatInfo(guest, 0)?.connected === false, 'the owner gone');
-    clock.t += 1000;
+    clock.t += 60_000;
     return { t, owner, guest };
   }
   const latest = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1)!;
