@@ -29,7 +29,7 @@ import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from '../table-file/lines';
-import { hashToken, inviteFor, newToken } from '../guards/tokens';
+import { botSeedFor, hashToken, inviteFor, newToken } from '../guards/tokens';
 import type { ConnectionId, TableTransport, TransportFactory } from '../transport/transport';
 import { toAction } from './client-action';
 import { tableInfo } from './table-info';
@@ -84,6 +84,7 @@ export class Table {
         state: () => this.model.state,
         botPlays: (seat) => this.model.botPlays(seat),
         botLevel: (seat) => this.model.seat(seat).botLevel,
+        botSeed: (seat) => botSeedFor(this.model.header.seed, seat),
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
       deps.botPolicy,
