@@ -20,7 +20,8 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
-import { managerRefusal, moveCheck, ownerAwayMs, ownerRefusal } from './guards';
+import { inLobby, managerRefusal, moveCheck, ownerAwayMs, ownerRefusal } from './guards';
+import { TableKnocks, type WaitingKnock } from './knocks';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
@@ -64,6 +65,8 @@ export class Table {
   private readonly views: ViewSender;
   private readonly bots: BotDriver;
   private readonly journal: TableJournal;
+  /** People asking the owner to let them in without the PIN (knocks.ts). */
+  private readonly knocks = new TableKnocks((knock) => this.turnAway([knock]));
   private closed = false;
 
   constructor(
@@ -165,7 +168,55 @@ export class Table {
       if (failed) return failed;
       this.takeSeat(conn, joined.seat);
       this.deps.changed(this);
+      this.knocksStillOpen();
       return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info(), ...this.invite() };
+    });
+  }
+
+  /**
+   * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
+   * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
+   */
+  knock(conn: ConnectionId, name: string): Promise<Reply> {
+    return this.run(() => {
+      if (this.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
+      const closed = inLobby(this.model) ?? (this.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
+      if (closed) return closed;
+      if (this.seatOf(conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
+      if (!this.knocks.add(conn, name)) return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
+      this.tellKnocks();
+      return { ok: true };
+    });
+  }
+
+  /** The owner lets a knocker in (a free seat, their own token, told by `table:admitted`) or not. */
+  answerKnock(conn: ConnectionId, id: string, admit: boolean): Promise<Reply> {
+    return this.run(async () => {
+      const denied = ownerRefusal(this.model, this.seatOf(conn));
+      if (denied) return denied;
+      const knock = this.knocks.take(id);
+      if (!knock) return refuse('KNOCK_GONE');
+      this.tellKnocks();
+      if (!admit || !this.connections.isOpen(knock.conn)) {
+        this.turnAway([knock]);
+        return admit ? refuse('KNOCK_GONE') : { ok: true };
+      }
+      const token = newToken();
+      const sat = lobby.sit(this.model, { name: knock.name }, hashToken(token));
+      if ('ok' in sat) {
+        this.turnAway([knock]);
+        return sat;
+      }
+      const failed = await this.journal.write(sat.lines);
+      if (failed) {
+        this.turnAway([knock]);
+        return failed;
+      }
+      this.takeSeat(knock.conn, sat.seat);
+      this.deps.changed(this);
+      this.connections.toConnection(knock.conn, 'table:admitted', { tableId: this.id, seat: sat.seat, token, table: this.info(), ...this.invite() });
+      this.knocksStillOpen();
+      return { ok: true };
     });
   }
 
@@ -179,6 +230,7 @@ export class Table {
       this.takeSeat(conn, seat);
       this.deps.changed(this);
       this.views.sendTo(seat);
+      if (seat === this.model.owner && this.knocks.size > 0) this.tellKnocks();
       return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq, ...this.invite() };
     });
   }
@@ -291,6 +343,7 @@ export class Table {
     this.closed = true;
     this.bots.stop();
     this.seatPresence.clear();
+    this.turnAway(this.knocks.takeAll());
     await this.queue.idle();
     await this.journal.close();
     this.connections.close(this.id);
@@ -330,7 +383,27 @@ export class Table {
     this.bots.schedule();
     this.seatPresence.watch();
     this.deps.changed(this);
+    this.knocksStillOpen();
     return { ok: true };
+  }
+
+  /** Tells the owner who is knocking now. */
+  private tellKnocks(): void {
+    const owner = this.model.owner;
+    if (owner !== null) this.connections.toSeat(owner, 'table:knocks', { tableId: this.id, knocks: this.knocks.list() });
+  }
+
+  /** Knocks at a table that started or filled up can no longer be let in: their knockers are told. */
+  private knocksStillOpen(): void {
+    if (this.knocks.size === 0) return;
+    if (this.model.phase === 'lobby' && this.model.seats.some((s) => s.kind === 'free')) return;
+    this.turnAway(this.knocks.takeAll());
+    this.tellKnocks();
+  }
+
+  private turnAway(knocks: readonly WaitingKnock[]): void {
+    for (const k of knocks) this.connections.toConnection(k.conn, 'table:turnedAway', this.id);
+    if (knocks.length > 0) this.tellKnocks();
   }
 
   /** A connection of this table dropped (the transport says so): a seat it held is now away. */

@@ -126,6 +126,14 @@ export class SocketConnections implements TableTransport {
     socket.data.sentVersion = Math.max(socket.data.sentVersion, version);
   }
 
+  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void {
+    this.socket(conn)?.emit(event, ...args);
+  }
+
+  isOpen(conn: ConnectionId): boolean {
+    return this.socket(conn)?.connected === true;
+  }
+
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
     this.io.to(tableRoom(this.tableId)).emit(event, ...args);
   }

@@ -83,6 +83,10 @@ export interface TableTransport {
   viewToSpectators(view: ViewMessage): void;
   /** Events up to `version` alone, to a connection that was given that version's view in a reply. */
   eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void;
+  /** To one connection, bound here or not (someone knocking at the table's door). */
+  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void;
+  /** The connection is still open (to this host, at any table or none). */
+  isOpen(conn: ConnectionId): boolean;
   /** To every seat and spectator of the table. */
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
   /** Tells everyone the table closed and lets go of every connection. */
