@@ -66,7 +66,7 @@ export class Table {
   private readonly bots: BotDriver;
   private readonly journal: TableJournal;
   /** People asking the owner to let them in without the PIN (knocks.ts). */
-  private readonly knocks = new TableKnocks((knock) => this.turnAway([knock]));
+  private readonly knocks: TableKnocks;
   private closed = false;
 
   constructor(
@@ -75,6 +75,7 @@ export class Table {
     file: TableFile,
   ) {
     this.journal = new TableJournal(model, file, deps.log);
+    this.knocks = new TableKnocks(deps.clock, (knock) => this.turnAway([knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, graceMs, secondMs } = deps;
     const connected = (seat: Seat) => this.connections.holds(seat);
@@ -177,13 +178,15 @@ export class Table {
    * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
    * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
    */
-  knock(conn: ConnectionId, name: string): Promise<Reply> {
+  knock(conn: ConnectionId, address: string, name: string): Promise<Reply> {
     return this.run(() => {
       if (this.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
       const closed = inLobby(this.model) ?? (this.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
       if (closed) return closed;
       if (this.seatOf(conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
-      if (!this.knocks.add(conn, name)) return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
+      const added = this.knocks.add(conn, address, name);
+      if (added === 'full') return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
+      if (typeof added === 'number') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added / 60_000)} min`), retryAfterMs: added };
       this.tellKnocks();
       return { ok: true };
     });
@@ -197,6 +200,7 @@ export class Table {
       const knock = this.knocks.take(id);
       if (!knock) return refuse('KNOCK_GONE');
       this.tellKnocks();
+      if (!admit) this.knocks.refuse(knock);
       if (!admit || !this.connections.isOpen(knock.conn)) {
         this.turnAway([knock]);
         return admit ? refuse('KNOCK_GONE') : { ok: true };

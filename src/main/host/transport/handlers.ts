@@ -129,7 +129,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       return reply;
     }),
   'table:spectate': (p, from) => tableById(from, p.tableId, (t) => guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite)),
-  'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, p.name)),
+  'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, from.address, p.name)),
   'table:answerKnock': (p, from) => bound(from, (t) => t.answerKnock(from.socket.id, p.id, p.admit)),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),

@@ -111,6 +111,11 @@ describe('a friend at a PIN table locked by guessers', () => {
     await waitFor(() => knockers[0]!.inbox.some((m) => m.event === 'table:turnedAway'), 'the knocker to be told no');
     expect(knockers[0]!.inbox.some((m) => m.event === 'table:admitted')).toBe(false);
     expect(await mum.request('table:answerKnock', { id: first.id, admit: true })).toMatchObject({ ok: false, code: 'KNOCK_GONE' });
+    // Turned away, that device may not knock here again for a while, from any connection.
+    const again = await device('127.0.10.2');
+    const refused = await again.request('table:knock', { tableId, name: 'K0' });
+    expect(refused).toMatchObject({ ok: false, code: 'NOT_LET_IN' });
+    expect(!refused.ok && refused.retryAfterMs).toBeGreaterThan(9 * 60_000);
 
     // One device knocking over and over: a few, then one a minute.
     const pest = await device('127.0.11.2');

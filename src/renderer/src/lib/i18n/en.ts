@@ -497,6 +497,7 @@ export const en = {
   'error.waitMinutes': 'Too many wrong tries here lately. Try again in {n} minute, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} minutes, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
   'error.badInvite': 'This link’s invite is not valid for this table (an old link?). Type the PIN, or ask a player there for the link again.',
   'error.knockGone': 'That request to join is gone: they left, or asked again.',
+  'error.notLetIn': 'The table’s owner did not let you in. Ask them at the table, or try again later.',
   'error.recovered': 'This table’s file was damaged; the host resumed the game from its last good point. {n} move was lost.|This table’s file was damaged; the host resumed the game from its last good point. {n} moves were lost.',
   'error.tableFull': 'That seat or table is already taken.',
   'error.alreadyStarted': 'The game has already started.',

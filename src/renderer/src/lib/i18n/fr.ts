@@ -491,6 +491,7 @@ export const fr = {
   'error.waitMinutes': 'Trop d’essais erronés ici récemment. Réessayez dans {n} minute, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} minutes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
   'error.badInvite': 'L’invitation de ce lien n’est pas valable pour cette table (un ancien lien ?). Tapez le code, ou redemandez le lien à un joueur de la table.',
   'error.knockGone': 'Cette demande n’est plus là : la personne est partie, ou a redemandé.',
+  'error.notLetIn': 'Le propriétaire de la table ne vous a pas fait entrer. Demandez-lui, ou réessayez plus tard.',
   'error.recovered': 'Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coup a été perdu.|Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coups ont été perdus.',
   'error.tableFull': 'Cette place ou cette table est déjà prise.',
   'error.alreadyStarted': 'La partie a déjà commencé.',

@@ -491,6 +491,7 @@ export const hu = {
   'error.waitMinutes': 'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
   'error.badInvite': 'A link meghívója nem érvényes ennél az asztalnál (régi link?). Írd be a PIN-t, vagy kérd el újra a linket valakitől az asztalnál.',
   'error.knockGone': 'Ez a kérés már nincs meg: az illető elment, vagy újra kérte.',
+  'error.notLetIn': 'Az asztal gazdája nem engedett be. Szólj neki, vagy próbáld újra később.',
   'error.recovered': 'Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.|Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.',
   'error.tableFull': 'Ez a hely vagy asztal már foglalt.',
   'error.alreadyStarted': 'A játék már elkezdődött.',
