@@ -20,6 +20,8 @@ export interface Lifecycle {
   readonly abandonedKeepMs: number;
   /** ...and past this many, the oldest first. */
   readonly maxAbandoned: number;
+  /** Finished games the archive keeps at most (finished-archive.ts says which go). */
+  readonly maxFinished: number;
 }
 
 export const DEFAULT_LIFECYCLE: Lifecycle = {
@@ -41,4 +43,6 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   // whoever wants to look at it, and never more than a few hundred kilobytes' worth of files.
   abandonedKeepMs: 14 * 24 * 3_600_000,
   maxAbandoned: 100,
+  // Years of game nights; a device whose walked-away games bots finish cannot fill the disk.
+  maxFinished: 500,
 };

@@ -75,7 +75,7 @@ export class TableRegistry {
     const lifecycle = { ...DEFAULT_LIFECYCLE, ...deps.lifecycle };
     const { clock, log, dataDir } = deps;
     this.abandonedBound = { keepMs: lifecycle.abandonedKeepMs, maxFiles: lifecycle.maxAbandoned };
-    this.archive = new FinishedArchive(dataDir);
+    this.archive = new FinishedArchive(dataDir, lifecycle.maxFinished);
     const archive = this.archive;
     this.directory = new TableDirectory({ clock, maxTables: deps.maxTables, maxTablesPerAddress: lifecycle.maxTablesPerAddress, maxUnfinishedPerAddress: lifecycle.maxUnfinishedPerAddress });
     const directory = this.directory;

@@ -125,3 +125,31 @@ describe('retired files', () => {
     expect(files('abandoned')).not.toContain(first);
   }, 30_000);
 });
+
+describe('games bots finish for devices that walked away', () => {
+  it('do not fill the finished-games archive past its bound; the family’s finished game stays', async () => {
+    // A dropped seat goes to a bot after 60 "seconds" of 1 ms: walked-away games finish at once.
+    host = await startHost({ clock, secondMs: 1, lifecycle: { sweepMs: 3_600_000, maxFinished: 2 } });
+    const mum = await device('127.0.12.2', 12);
+    const created = await mum.request<Seated>('table:create', { name: 'Family', players: 3, playerName: 'Mum' });
+    if (!created.ok) throw new Error(created.code);
+    mum.seated(created);
+    for (const seat of [1, 2]) expect(await mum.request('table:addBot', { seat })).toMatchObject({ ok: true });
+    expect(await mum.request('table:start')).toMatchObject({ ok: true });
+    mum.startAutoplay();
+    await mum.waitOver(60_000);
+    mum.socket.disconnect();
+    await waitFor(() => files('finished').length === 1, 'the family’s game archived', 10_000);
+
+    for (let i = 0; i < 3; i++) {
+      const r = await startAndWalkAway(`127.0.13.${i + 2}`);
+      if (!r.ok) throw new Error(r.code);
+      await waitFor(() => host.tables.get(r.tableId) === undefined, 'the walked-away game finished by bots and archived', 20_000);
+    }
+    expect(files('finished')).toHaveLength(2);
+    expect(files('finished')).toContain(`${created.tableId}.jsonl`);
+    const back = await device('127.0.12.2', 13);
+    const exported = await back.request<{ record: unknown }>('archive:export', { tableId: created.tableId, token: mum.token });
+    expect(exported).toMatchObject({ ok: true });
+  }, 120_000);
+});
