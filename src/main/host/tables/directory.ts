@@ -78,6 +78,12 @@ export class TableDirectory {
     this.parked.set(table.id, { info, game: { id: table.id, by: header.by, since, createdAt: header.createdAt, humanMoves } });
   }
 
+  /** A parked game has been idle since `at` at the latest (its file's last write). */
+  idleAtMost(id: string, at: number): void {
+    const parked = this.parked.get(id);
+    if (parked && at < parked.game.since) this.parked.set(id, { ...parked, game: { ...parked.game, since: at } });
+  }
+
   unparked(id: string): void {
     this.parked.delete(id);
   }

@@ -2,7 +2,7 @@
 // (directory.ts), where each table lives over time (sweeper.ts), loading back from the data
 // directory with its recovery notices (loader.ts), playing again (rematch.ts) and the lobby and
 // LAN told of every change (announcer.ts). Tables are created on request and closed at shutdown.
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../../shared/rules/types';
 import type { Advertiser } from './advertiser';
@@ -115,6 +115,7 @@ export class TableRegistry {
       dispose: (t, forget) => this.dispose(t, forget),
       parked: (id) => this.announcer.parked(id),
       retire: (id) => this.retire(id),
+      lastWritten: (id) => stat(TableFile.pathOf(dataDir, id)).then((s) => s.mtimeMs, () => Infinity),
     });
   }
 

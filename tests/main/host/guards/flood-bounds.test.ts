@@ -4,11 +4,12 @@
 // never a family's paused one; retired files in abandoned/ are deleted past their number. Each
 // device is a client bound to its own loopback address (127.0.x.y); the host's clock is moved by hand.
 import { readdirSync } from 'node:fs';
+import { rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from '../../../../src/main/host/tables/lifecycle';
-import { type ClientSocket, type TestHost, connectFrom, manualClock, startHost, waitFor } from '../../../kit/host/host';
+import { type ClientSocket, type TestHost, connectFrom, manualClock, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 
 let host: TestHost;
@@ -152,4 +153,52 @@ describe('games bots finish for devices that walked away', () => {
     const exported = await back.request<{ record: unknown }>('archive:export', { tableId: created.tableId, token: mum.token });
     expect(exported).toMatchObject({ ok: true });
   }, 120_000);
+});
+
+describe('parked games after a restart', () => {
+  it('are ranked by how long they were played, from their files, not by when the host loaded them', async () => {
+    const dataDir = await tempDir();
+    try {
+      clock.t = Date.now(); // file times are the machine's
+      host = await startHost({ clock, dataDir, lifecycle: { sweepMs: 3_600_000, maxParked: 1 } });
+      /** From `address`: a game against two bots, `moves` of its player's moves, then everyone gone. */
+      const played = async (address: string, moves: number) => {
+        const p = await device(address, 7);
+        const created = await p.request<Seated>('table:create', { name: `From ${address}`, players: 3, playerName: 'P' });
+        if (!created.ok) throw new Error(created.code);
+        p.seated(created);
+        for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toMatchObject({ ok: true });
+        expect(await p.request('table:start')).toMatchObject({ ok: true });
+        p.startAutoplay();
+        await waitFor(() => (host.tables.get(created.tableId)?.model.seat(0).lastSeq ?? 0) >= moves, `${moves} moves taken`);
+        p.stopAutoplay();
+        // Left at its own turn: the bots wait for it, nothing moves while nobody is there.
+        await waitFor(() => p.view?.toAct?.seat === p.seat, 'its turn again');
+        p.socket.disconnect();
+        await waitFor(() => !host.tables.get(created.tableId)?.hasConnections(), 'nobody at it');
+        await host.tables.get(created.tableId)!.idle();
+        return { ...created, token: p.token };
+      };
+      // A flood's games (a move each, then left), then, later, a family's evening of twenty minutes.
+      const flood = [await played('127.0.15.2', 1), await played('127.0.15.3', 1)];
+      clock.t += 25 * MINUTE;
+      const family = await played('127.0.14.2', 3);
+      await host.close();
+      const evening = (clock.t + 20 * MINUTE) / 1000; // its last move, twenty minutes after it began
+      await utimes(join(dataDir, 'tables', `${family.tableId}.jsonl`), evening, evening);
+      clock.t += 30 * MINUTE;
+
+      // Restarted: every game is loaded back, nobody comes, they are parked; one may stay.
+      host = await startHost({ clock, dataDir, lifecycle: { sweepMs: 3_600_000, maxParked: 1 } });
+      clock.t += 11 * MINUTE;
+      await host.tables.sweep();
+      expect(host.tables.parkedIds).toEqual([family.tableId]);
+      for (const f of flood) expect(host.tables.parkedIds).not.toContain(f.tableId);
+      const back = await device('127.0.14.2', 8);
+      expect(await back.request('table:resume', { tableId: family.tableId, token: family.token })).toMatchObject({ ok: true, seat: 0 });
+    } finally {
+      await host.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
