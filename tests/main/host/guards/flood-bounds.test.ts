@@ -8,6 +8,7 @@ import { rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
+import { currentDecider } from '../../../../src/shared/rules/engine';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from '../../../../src/main/host/tables/lifecycle';
 import { type ClientSocket, type TestHost, connectFrom, manualClock, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
@@ -172,11 +173,11 @@ describe('parked games after a restart', () => {
         p.startAutoplay();
         await waitFor(() => (host.tables.get(created.tableId)?.model.seat(0).lastSeq ?? 0) >= moves, `${moves} moves taken`);
         p.stopAutoplay();
-        // Left at its own turn: the bots wait for it, nothing moves while nobody is there.
-        await waitFor(() => p.view?.toAct?.seat === p.seat, 'its turn again');
         p.socket.disconnect();
-        await waitFor(() => !host.tables.get(created.tableId)?.hasConnections(), 'nobody at it');
-        await host.tables.get(created.tableId)!.idle();
+        // The bots play on to its turn, then wait for it: nothing moves while nobody is there.
+        const table = host.tables.get(created.tableId)!;
+        await waitFor(() => !table.hasConnections() && currentDecider(table.model.state!) === 0, 'its turn again, nobody at it');
+        await table.idle();
         return { ...created, token: p.token };
       };
       // A flood's games (a move each, then left), then, later, a family's evening of twenty minutes.
