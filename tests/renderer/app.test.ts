@@ -183,6 +183,39 @@ describe('App', () => {
     expect(document.querySelector('[data-testid="error"]')?.textContent).toContain('Type the PIN');
   });
 
+  it('offers a friend whose right PIN is refused while wrong ones lock the table to ask its owner, and shows the answer', async () => {
+    localStorage.setItem('chronicle.name', 'Dana');
+    const client = new FakeClient();
+    const lobby = tableInfo(4, 'lobby');
+    client.tables = [{ ...lobby, hasPin: true, seats: lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s)) }];
+    client.join = (...args: [string, string, string?, string?]) => {
+      client.calls.push({ method: 'join', args });
+      client.error = { code: 'TOO_MANY_ATTEMPTS', key: 'error.waitMinutes', params: { n: 30 } };
+      return Promise.resolve(false);
+    };
+    app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: 'table-0001' } });
+    flushSync();
+    expect(document.querySelector('[data-testid="knock-card"]')).toBeNull();
+    const pin = document.querySelector<HTMLInputElement>('[data-testid="join-card-pin"]')!;
+    pin.value = '2580';
+    pin.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('[data-testid="join-card-join"]')!.click();
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="knock-card"]')).not.toBeNull());
+    const card = () => document.querySelector<HTMLElement>('[data-testid="knock-card"]')!;
+    expect(card().textContent).toContain('Too many wrong PINs were typed at Test table lately. If you know the PIN, ask Ada to let you in.');
+    card().querySelector<HTMLButtonElement>('[data-testid="knock-ask"]')!.click();
+    await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'knock', args: ['table-0001', 'Dana'] }));
+    client.knocking = { tableId: 'table-0001', state: 'waiting' };
+    flushSync();
+    expect(card().querySelector('[data-testid="knock-waiting"]')?.textContent).toBe('Waiting for Ada to let you in…');
+    client.knocking = { tableId: 'table-0001', state: 'turnedAway' };
+    flushSync();
+    expect(card().querySelector('[data-testid="knock-turned-away"]')?.textContent).toBe('Ada did not let you in this time.');
+    card().querySelector<HTMLButtonElement>('button')!.click();
+    flushSync();
+    expect(document.querySelector('[data-testid="knock-card"]')).toBeNull();
+  });
+
   it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', async () => {
     const client = new FakeClient();
     const playing = tableInfo(3, 'playing');

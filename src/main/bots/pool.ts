@@ -73,6 +73,8 @@ interface Pending {
   resolve: (a: Action) => void;
   view: PlayerView;
   seatKey: string;
+  /** The bot's seed, for the fallback too. */
+  seed: number | string;
   timer: NodeJS.Timeout;
   worker: Slot;
   /** Already answered by the fallback; the worker's answer will be dropped. */
@@ -139,8 +141,9 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   let startFailures = 0;
   let hints = 0;
 
-  const fallback = (view: PlayerView, seatKey: string): Action =>
-    randomAction(view, new BotRng(mix(hashString(seatKey), view.version)));
+  /** A random legal action, from the seat's own seed (a table's bots seed from its secret, never from its public id). */
+  const fallback = (view: PlayerView, seed: number | string): Action =>
+    randomAction(view, new BotRng(mix(typeof seed === 'number' ? seed >>> 0 : hashString(seed), view.version)));
 
   function spawn(index: number): Slot {
     const waitingTurns = new Int32Array(new SharedArrayBuffer(4));
@@ -170,7 +173,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       } else {
         stats.fallbacks++;
         problem(`bot ${p.seatKey}: ${m.type === 'failed' ? m.message : 'answered an action that is not legal'}`);
-        p.resolve(fallback(p.view, p.seatKey));
+        p.resolve(fallback(p.view, p.seed));
       }
     });
     const fail = (why: string) => {
@@ -208,7 +211,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       clearTimeout(p.timer);
       if (p.settled) continue;
       stats.fallbacks++;
-      p.resolve(fallback(p.view, p.seatKey));
+      p.resolve(fallback(p.view, p.seed));
     }
     for (const [id, a] of analyses) {
       if (a.worker !== old) continue;
@@ -250,11 +253,12 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   function decide(level: BotLevel, seatKey: string, view: PlayerView, opts: DecideOptions = {}, turn = true): Promise<Action> {
     if (closed) return Promise.reject(new Error('the bot pool is closed'));
     if (view.legalActions.length === 0) return Promise.reject(new Error(`bot ${seatKey}: nothing to decide`));
+    const seed = opts.seed ?? seatKey;
     stats.decisions++;
     if (view.legalActions.length === 1) return Promise.resolve(view.legalActions[0]!);
     if (broken) {
       stats.fallbacks++;
-      return Promise.resolve(fallback(view, seatKey));
+      return Promise.resolve(fallback(view, seed));
     }
     const budget = opts.budget ?? { ms: DEFAULT_MASTER_MS };
     const index = indexFor(seatKey);
@@ -273,19 +277,19 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
           p.settled = true;
           stats.fallbacks++;
           problem(`bot ${seatKey}: no answer in ${wait} ms`);
-          resolve(fallback(view, seatKey));
+          resolve(fallback(view, seed));
           // Still nothing long after: the worker is stuck, replace it.
           p.timer = setTimeout(() => {
             if (pending.has(id) && slots[index] === slot) replace(index);
           }, grace * 2);
         }, wait);
         slot.busy++;
-        pending.set(id, { resolve, view, seatKey, timer, worker: slot, settled: false });
-        post(index, { type: 'decide', id, seatKey, level, seed: opts.seed ?? seatKey, budget, sentAt, view, yields: !turn });
+        pending.set(id, { resolve, view, seatKey, seed, timer, worker: slot, settled: false });
+        post(index, { type: 'decide', id, seatKey, level, seed, budget, sentAt, view, yields: !turn });
       };
       const fallBack = () => {
         stats.fallbacks++;
-        resolve(fallback(view, seatKey));
+        resolve(fallback(view, seed));
       };
       // Until the worker has loaded, its queue holds the request and the clock does not run.
       void slot.ready.then(() => {
@@ -353,7 +357,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
       for (const [id, p] of pending) {
         pending.delete(id);
         clearTimeout(p.timer);
-        if (!p.settled) p.resolve(fallback(p.view, p.seatKey));
+        if (!p.settled) p.resolve(fallback(p.view, p.seed));
       }
       for (const [id, a] of analyses) {
         analyses.delete(id);

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../../shared/advertising';
 import { ConflictWatch } from './conflict';
 import type { AdvertisedTable, Discovery, DiscoveryLog } from './discovery';
-import { ConflictPacer, hostChoice, instanceChoice, retryDelay } from './name-policy';
+import { CLAIM_MEMORY_MS, ConflictPacer, claimDelay, hostChoice, instanceChoice, retryDelay } from './name-policy';
 import { advertisedName, encodeTableTxt, truncateUtf8, utf8Length } from './txt';
 import { type MdnsOptions, type MdnsPacket, type MdnsSender, type MdnsStack, type PublishedService, SERVICE_DOMAIN, SERVICE_TYPE, StackKeeper, defaultLog, errorText, settle } from './mdns-stack';
 
@@ -38,6 +38,8 @@ interface Advert {
   timer: ReturnType<typeof setTimeout> | null;
   /** The next probe after a pause. */
   retry: ReturnType<typeof setTimeout> | null;
+  /** Claims of its names, each made within a minute of their announcement, in a row (name-policy.ts claimDelay). */
+  claims: number;
 }
 
 const INSTANCE_NAME_BYTES = 40; // + " (" + 6-char id + ")" + " (NN)" stays under the 63-byte label limit
@@ -117,6 +119,7 @@ class BonjourDiscovery implements Discovery {
         lastPublished: 0,
         timer: null,
         retry: null,
+        claims: 0,
       };
       this.adverts.set(table.tableId, advert);
       this.claim(advert);
@@ -218,7 +221,8 @@ class BonjourDiscovery implements Discovery {
   /**
    * RFC 6762 §9: a device claims a name of an announced table with other data. Goodbyes for our
    * records (so caches keep nothing of ours under a name that may now lead to that device), then
-   * the next names are probed, paced with the probe conflicts. Only names announced count, and
+   * the next names are probed, paced with the probe conflicts, and later the more often this
+   * table's names are claimed (claimDelay). Only names announced count, and
    * those kept through a rename until they are announced again: a claim on the host name just
    * after one on the instance name may come before the new probe's first query, which would miss it.
    */
@@ -233,12 +237,15 @@ class BonjourDiscovery implements Discovery {
       if (advert.timer) clearTimeout(advert.timer); // the next announcement carries the latest data
       advert.timer = null;
       this.stopService(service, instanceOf(advert), () => {});
-      this.rename(advert, claimed, `name claimed by another device (${sender?.address ?? 'unknown'})`);
+      // A claim of names announced a minute ago or more starts a new run; one while nothing is
+      // announced (the same claim's other packet, or the names kept through a rename) is part of the last.
+      if (service) advert.claims = advert.claims > 0 && Date.now() - advert.lastPublished < CLAIM_MEMORY_MS ? advert.claims + 1 : 1;
+      this.rename(advert, claimed, `name claimed by another device (${sender?.address ?? 'unknown'})`, claimDelay(advert.claims));
     }
   }
 
   /** RFC 6762 §9: give up the taken names for the next ones, then probe those. */
-  private rename(advert: Advert, taken: readonly string[], why = 'name taken on the network'): void {
+  private rename(advert: Advert, taken: readonly string[], why = 'name taken on the network', atLeastMs = 0): void {
     const [instance, host] = [instanceOf(advert), hostOf(advert)];
     if (taken.includes(fqdn(instance))) advert.instanceN++;
     if (taken.includes(host)) advert.hostN++;
@@ -247,7 +254,7 @@ class BonjourDiscovery implements Discovery {
       ...(host !== hostOf(advert) ? [`${host} → ${hostOf(advert)}`] : []),
     ];
     this.log('warn', `${why}, renaming: ${moves.join(', ')}`);
-    const wait = this.pacer.conflict(Date.now());
+    const wait = Math.max(this.pacer.conflict(Date.now()), atLeastMs);
     if (wait === 0) return this.claim(advert);
     this.pause(advert, wait);
   }

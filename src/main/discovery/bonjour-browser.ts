@@ -1,5 +1,6 @@
 // The client side of discovery: tables found on the LAN over mDNS/DNS-SD, re-queried with
-// back-off, dropped when they stop answering or say goodbye (notes: mdns-stack.ts).
+// back-off, dropped when they stop answering or say goodbye, listed once each however many
+// names they went by (notes: mdns-stack.ts).
 import type { DiscoveryLog, FoundTable, TableBrowser, TablesChanged } from './discovery';
 import { parseTableTxt } from './txt';
 import {
@@ -167,7 +168,9 @@ class BonjourTableBrowser implements TableBrowser {
     if (this.closed) return;
     const now = Date.now();
     let next = Infinity;
-    const found: FoundTable[] = [];
+    // One entry per table: the names a renamed table went by (kept alive by a device claiming
+    // them) lead to the same table at the same address, port and path; the latest seen is listed.
+    const byTable = new Map<string, { table: FoundTable; seen: number }>();
     for (const [fqdn, s] of this.sightings) {
       const deadline = s.goodbyeAt !== null ? s.goodbyeAt + this.goodbyeGraceMs : s.lastSeen + this.staleAfterMs;
       if (deadline <= now) {
@@ -178,8 +181,12 @@ class BonjourTableBrowser implements TableBrowser {
       }
       next = Math.min(next, deadline);
       const table = this.toTable(fqdn, s.service);
-      if (table) found.push(table);
+      if (!table) continue;
+      const key = `${table.host}:${table.port}${table.path}`;
+      const other = byTable.get(key);
+      if (!other || s.lastSeen > other.seen || (s.lastSeen === other.seen && table.instance > other.table.instance)) byTable.set(key, { table, seen: s.lastSeen });
     }
+    const found = [...byTable.values()].map((x) => x.table);
     found.sort((a, b) => (a.name === b.name ? (a.instance < b.instance ? -1 : 1) : a.name < b.name ? -1 : 1));
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;

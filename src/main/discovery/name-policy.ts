@@ -5,7 +5,12 @@
 //    `Friday night (k3f9ab)` becomes `Friday night (k3f9ab) (2)`, `(3)`, ...; host
 //    `chronicle-k3f9ab.local` becomes `chronicle-k3f9ab-2.local`, ...
 //  - RFC 6762 §8.1: after 15 conflicts within 10 s, wait 5 s before each further probe (a device
-//    answering every probe must not make the host flood the link).
+//    answering every probe must not make the host flood the link), for as long as the conflicts
+//    keep coming (until 10 s pass without one), not only while 15 are in the last 10 s.
+//  - A table's name claimed again after it was announced (RFC 6762 §9: another device announces
+//    our names as its own): each further claim of names announced less than a minute before
+//    doubles the wait before the next name is probed, 5 s, 10 s ... 60 s, so a device claiming
+//    every new name gets a rename a minute, not one a second (and the browsers a list of names).
 //  - Errors (no usable socket, a publish that throws): try again after 1, 2, 4 ... 60 s.
 import { truncateUtf8, utf8Length } from './txt';
 
@@ -31,13 +36,28 @@ export const CONFLICT_PAUSE_MS = 5_000;
 /** Counts name conflicts host-wide and says how long to wait before the next probe. */
 export class ConflictPacer {
   private times: number[] = [];
+  /** 15 conflicts came within 10 s, and the conflicts have not stopped since. */
+  private pacing = false;
 
   /** Records a conflict at `now`; returns the wait before probing the new name (ms). */
   conflict(now: number): number {
+    const last = this.times.at(-1);
+    if (last !== undefined && now - last >= CONFLICT_WINDOW_MS) this.pacing = false; // quiet for 10 s: start over
     this.times = this.times.filter((t) => now - t < CONFLICT_WINDOW_MS);
     this.times.push(now);
-    return this.times.length >= CONFLICTS_BEFORE_PAUSE ? CONFLICT_PAUSE_MS : 0;
+    if (this.times.length >= CONFLICTS_BEFORE_PAUSE) this.pacing = true;
+    return this.pacing ? CONFLICT_PAUSE_MS : 0;
   }
+}
+
+/** A claim of a table's names within this long of their announcement continues a run of claims. */
+export const CLAIM_MEMORY_MS = 60_000;
+export const CLAIM_PAUSE_MAX_MS = 60_000;
+
+/** Wait before probing the next name after the `claims`th claim of a run: none for the first, then 5 s doubling up to a minute. */
+export function claimDelay(claims: number): number {
+  if (claims <= 1) return 0;
+  return Math.min(CLAIM_PAUSE_MAX_MS, CONFLICT_PAUSE_MS * 2 ** Math.min(claims - 2, 16));
 }
 
 export const RETRY_FIRST_MS = 1_000;

@@ -13,6 +13,8 @@ export type HostErrorCode =
   | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again (retryAfterMs)
   | 'TOO_MANY_REQUESTS' // this device asked for too many hints, analyses, exports or replays lately: wait a little
   | 'BAD_INVITE' // the link's invite secret is not this table's: type the PIN instead
+  | 'KNOCK_GONE' // the knock was answered, replaced or forgotten, or its knocker left
+  | 'NOT_LET_IN' // the owner said no to this device's knock lately: it may knock again later (retryAfterMs)
   | 'TABLE_FULL'
   | 'SEAT_TAKEN'
   | 'NOT_A_BOT_SEAT'

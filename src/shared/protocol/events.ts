@@ -74,6 +74,22 @@ export interface SpectateRequest {
   /** The table's invite secret (see JoinRequest). */
   readonly invite?: string;
 }
+/** Asking a PIN table's owner to be let in without the PIN (for a friend who knows it when wrong PINs have locked it). */
+export interface KnockRequest {
+  readonly tableId: string;
+  /** The name to sit down under, shown to the owner. */
+  readonly name: string;
+}
+/** Someone at a PIN table's door, as its owner sees them. */
+export interface Knock {
+  readonly id: string;
+  readonly name: string;
+}
+export interface KnockAnswer {
+  readonly id: string;
+  /** Let them in (a free seat and their own seat token), or not. */
+  readonly admit: boolean;
+}
 export interface SeatRequest {
   readonly seat: Seat;
 }
@@ -119,6 +135,13 @@ export interface ClientToServerEvents {
   'table:leave': (payload: Empty, ack: AckFn) => void;
   /** `next`: the table this finished one played again at, to watch instead (as `table:next` tells live watchers). */
   'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo; next?: WatchNext }>) => void;
+  /**
+   * Asks a PIN table's owner to let this device in without the PIN (before the start). The reply
+   * says the owner was told; the answer comes later as `table:admitted` or `table:turnedAway`.
+   */
+  'table:knock': (payload: KnockRequest, ack: AckFn) => void;
+  /** The owner answers a knock at their table's door (`table:knocks`). */
+  'table:answerKnock': (payload: KnockAnswer, ack: AckFn) => void;
   'table:addBot': (payload: BotRequest, ack: AckFn) => void;
   'table:removeBot': (payload: SeatRequest, ack: AckFn) => void;
   /** The owner frees another player's seat before the start. */
@@ -222,6 +245,12 @@ export interface ServerToClientEvents {
   'table:rematch': (seated: Seated) => void;
   /** The table you watch plays again: watch that one next (a TV board follows the evening). */
   'table:next': (next: WatchNext) => void;
+  /** To a table's owner: who is knocking at its door now (all of them; empty when none). */
+  'table:knocks': (knocks: { readonly tableId: string; readonly knocks: readonly Knock[] }) => void;
+  /** The owner let you in after your knock: your seat. */
+  'table:admitted': (seated: Seated) => void;
+  /** The owner did not let you in after your knock (or the seats filled, or the game started). */
+  'table:turnedAway': (tableId: string) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
   'game:error': (error: { code: ErrorCode; message: string }) => void;
 }

@@ -10,6 +10,7 @@ import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
 
 export const TABLE_ID = /^[A-Za-z0-9_-]{8,32}$/;
 export const TOKEN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
+export const KNOCK_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
 const seat = seatSchema;
 const tableId = z.string().regex(TABLE_ID);
@@ -51,6 +52,8 @@ export const SCHEMAS = {
   'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),
   'table:leave': empty,
   'table:spectate': z.strictObject({ tableId, pin: pin.optional(), invite: invite.optional() }),
+  'table:knock': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME) }),
+  'table:answerKnock': z.strictObject({ id: z.string().regex(KNOCK_ID), admit: z.boolean() }),
   'table:addBot': z.strictObject({ seat, level: z.enum(BOT_LEVELS).optional() }),
   'table:removeBot': z.strictObject({ seat }),
   'table:removePlayer': z.strictObject({ seat }),

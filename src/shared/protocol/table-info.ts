@@ -56,3 +56,14 @@ export interface TableInfo {
 }
 
 export const freeSeats = (t: TableInfo): number => t.seats.filter((s) => s.kind === 'free').length;
+
+/**
+ * A table's info as the lobby and every device on the LAN see it: a PIN table's evening standings
+ * (names, Fame, wins) are for those who may see the table (its players and spectators, who typed
+ * the PIN or hold its link), so they are left out here.
+ */
+export function lobbyInfo(info: TableInfo): TableInfo {
+  if (!info.hasPin || info.standings === undefined) return info;
+  const { standings: _hidden, ...rest } = info;
+  return rest;
+}

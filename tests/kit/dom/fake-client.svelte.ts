@@ -2,7 +2,7 @@
 // test sets, and a log of every call the components make. No socket, no host.
 import type { FinishedGame } from '../../../src/shared/protocol/archive';
 import type { EventBatch } from '../../../src/shared/protocol/event-log';
-import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView } from '../../../src/shared/protocol/events';
+import type { ClientAction, CreateRequest, Knock, ReplayAnalysis, ReplayOpened, ReplayStepView } from '../../../src/shared/protocol/events';
 import type { TableInfo } from '../../../src/shared/protocol/table-info';
 import type { Action } from '../../../src/shared/rules/actions';
 import type { GameRecord } from '../../../src/shared/rules/record/record';
@@ -19,6 +19,8 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   hostUrls = $state.raw<readonly string[]>([]);
   invite = $state<string | null>(null);
   nextInvite = $state<string | null>(null);
+  knocks = $state.raw<readonly Knock[]>([]);
+  knocking = $state.raw<{ readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null>(null);
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);
@@ -45,6 +47,11 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   createTable = (request: CreateRequest) => this.#log('createTable', request);
   join = (tableId: string, name: string, pin?: string, invite?: string) => this.#log('join', tableId, name, pin, invite);
   spectate = (tableId: string, pin?: string, invite?: string) => this.#log('spectate', tableId, pin, invite);
+  knock = (tableId: string, name: string) => this.#log('knock', tableId, name);
+  dismissKnock = (): void => {
+    this.knocking = null;
+  };
+  answerKnock = (id: string, admit: boolean) => this.#log('answerKnock', id, admit);
   resume = (tableId: string) => this.#log('resume', tableId);
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
   heldSeat = (tableId: string) => this.heldSeats.get(tableId) ?? (this.tokens.has(tableId) ? 0 : null);

@@ -253,6 +253,29 @@ describe('browseTables (client side)', () => {
     ]);
   });
 
+  it('lists a table once under its latest name, however many names it went by are still answered for (a renamed table)', async () => {
+    const b = browsing();
+    const names = ['Friday night (abc123)', 'Friday night (abc123) (2)', 'Friday night (abc123) (3)'];
+    for (const name of names) {
+      b.receive(service({ name, fqdn: `${name}._chronicle._tcp.local` }));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // The old names answered for again (a device claiming them): still one entry, the latest name.
+    b.receive(service(), answer(FQDN));
+    b.receive(service({ name: names[1], fqdn: `${names[1]}._chronicle._tcp.local` }));
+    await vi.advanceTimersByTimeAsync(100);
+    b.receive(service({ name: names[2], fqdn: `${names[2]}._chronicle._tcp.local` }));
+    expect(b.browser.tables()).toEqual([expect.objectContaining({ instance: names[2], host: '10.0.0.7', port: 4000, path: '/t/1' })]);
+    // Another table on the same host, and the same path on another host, are other entries.
+    b.receive(service({ name: 'Other (abc123)', fqdn: 'Other (abc123)._chronicle._tcp.local', txt: ['v=1', 'n=Other', 'f=2', 's=4', 'p=/t/2'] }));
+    b.receive(service({ name: 'Far (def456)', fqdn: 'Far (def456)._chronicle._tcp.local', addresses: ['10.0.0.8'], referer: { address: '10.0.0.8', family: 'IPv4' } }));
+    expect(b.browser.tables().map((t) => [t.name, t.host, t.path])).toEqual([
+      ['Friday night', '10.0.0.8', '/t/1'], // sorted by name, then instance: "Far (def456)" first
+      ['Friday night', '10.0.0.7', '/t/1'],
+      ['Other', '10.0.0.7', '/t/2'],
+    ]);
+  });
+
   it('drops a table 1 s after its goodbye, unless it is announced again meanwhile (TXT update)', async () => {
     const b = browsing();
     b.receive(service());

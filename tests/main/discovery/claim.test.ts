@@ -121,7 +121,7 @@ describe('the advertiser when another device claims an announced name', () => {
     await discovery.close();
   });
 
-  it('paces a device that claims every new name: 14 renames at once, then one every 5 s (reported "retrying")', async () => {
+  it('paces a device that claims every new name: the first claim renames at once, then 5, 10, 20, 40, 60 s (reported "retrying")', async () => {
     const { discovery, stack } = await announced();
     const claimLatest = async (): Promise<void> => {
       const service = stack.services.at(-1)!;
@@ -129,24 +129,30 @@ describe('the advertiser when another device claims an announced name', () => {
       send(stack, [srv(fqdn, 'evil.local', 6666)]);
       await vi.advanceTimersByTimeAsync(0);
     };
-    for (let i = 0; i < 14; i++) await claimLatest();
-    expect(stack.probes).toHaveLength(15); // the first name + 14 renames at once
-    expect(stack.services).toHaveLength(15);
-    await claimLatest(); // the 15th conflict within 10 s
-    expect(stack.probes).toHaveLength(15);
-    expect(discovery.status().state).toBe('retrying');
-    await claimLatest(); // nothing announced while waiting: nothing to claim
-    await vi.advanceTimersByTimeAsync(4999);
-    expect(stack.probes).toHaveLength(15);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(stack.probes).toHaveLength(16);
-    expect(stack.services.at(-1)!.config.name).toMatch(/ \(16\)$/);
-    await claimLatest(); // still within 10 s of the first: 5 s again
-    expect(discovery.status().state).toBe('retrying');
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(stack.probes).toHaveLength(17);
+    await claimLatest();
+    expect(stack.probes).toHaveLength(2); // renamed at once
+    const started = Date.now();
+    for (const wait of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+      const probes = stack.probes.length;
+      await claimLatest();
+      expect(stack.probes).toHaveLength(probes);
+      expect(discovery.status().state).toBe('retrying');
+      await claimLatest(); // nothing announced while waiting: nothing to claim
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(stack.probes).toHaveLength(probes);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stack.probes).toHaveLength(probes + 1);
+    }
+    // Eight names in over three minutes, where each claim used to cost a name at once.
+    expect(stack.services.at(-1)!.config.name).toMatch(/ \(8\)$/);
+    expect(Date.now() - started).toBe(195_000);
+    // Left alone for a minute, the next claim is a new run: a rename at once.
     stack.services.at(-1)!.emit('up');
     expect(discovery.status().state).toBe('renamed');
+    await vi.advanceTimersByTimeAsync(60_000);
+    const probes = stack.probes.length;
+    await claimLatest();
+    expect(stack.probes).toHaveLength(probes + 1);
     await discovery.close();
   });
 });

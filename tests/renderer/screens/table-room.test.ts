@@ -1,5 +1,6 @@
 // The table room before the start, as its owner sees it: another player can be removed, a
-// bot's level changed (or the bot removed); nobody else gets these controls.
+// bot's level changed (or the bot removed), someone knocking at the door let in or not; nobody
+// else gets these controls.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import TableRoom from '../../../src/renderer/src/screens/TableRoom.svelte';
@@ -112,5 +113,28 @@ describe('filling the table and a dropped seat', () => {
     flushSync();
     expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();
     expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe('When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.');
+  });
+
+  it('shows the owner who knocks, "Dana wants to join", with Let in and Not now; a guest sees no knocks', () => {
+    const client = room(0);
+    expect(document.querySelector('[data-testid="knocks"]')).toBeNull();
+    client.knocks = [
+      { id: 'knock-dana-1', name: 'Dana' },
+      { id: 'knock-eve-22', name: 'Eve' },
+    ];
+    flushSync();
+    const rows = Array.from(document.querySelectorAll('[data-testid="knock"]'));
+    expect(rows.map((r) => r.querySelector('.who')?.textContent?.trim())).toEqual(['Dana wants to join', 'Eve wants to join']);
+    rows[0]!.querySelector<HTMLButtonElement>('[data-testid="knock-let-in"]')!.click();
+    rows[1]!.querySelector<HTMLButtonElement>('[data-testid="knock-no"]')!.click();
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['answerKnock', 'knock-dana-1', true],
+      ['answerKnock', 'knock-eve-22', false],
+    ]);
+    void unmount(app!);
+    const guest = room(1);
+    guest.knocks = [{ id: 'knock-dana-1', name: 'Dana' }];
+    flushSync();
+    expect(document.querySelector('[data-testid="knocks"]')).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 // Budgets per device for the requests that cost the host real work: hints and replay analyses
 // (the Master thinks), exports (a finished game replayed) and replays (a whole record parsed
-// and replayed). One token bucket per kind and client address, not per connection: new
+// and replayed); and knocks, which cost a table's owner their attention. One token bucket per kind and client address, not per connection: new
 // connections are free, so only the address bounds a device. The numbers leave a player far
 // more than a game needs (a hint a turn, a few analyses a minute) and a flood a small share of a core.
 import type { Clock } from '../clock';
 import { type RateLimit, TokenBucket } from './rate-limit';
 
-export type CostlyRequest = 'hint' | 'analysis' | 'export' | 'replay';
+export type CostlyRequest = 'hint' | 'analysis' | 'export' | 'replay' | 'knock';
 
 export const DEFAULT_BUDGETS: Readonly<Record<CostlyRequest, RateLimit>> = {
   // A Master's hint thinks 200 ms: at most about 5 % of a core per device after the burst.
@@ -17,6 +17,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<CostlyRequest, RateLimit>> = {
   export: { burst: 5, perSecond: 0.5 },
   // Opening a record replays it whole on the host's own thread (its log per viewer is then kept).
   replay: { burst: 4, perSecond: 0.25 },
+  // A knock costs the owner's attention: a few, then one a minute per device.
+  knock: { burst: 3, perSecond: 1 / 60 },
 };
 
 /** Addresses remembered at most; the quietest are forgotten first (a full bucket is the same as none). */

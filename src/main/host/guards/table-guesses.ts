@@ -7,7 +7,15 @@
 // and seat tokens never pass here: nothing that happens to the PIN shuts them out.
 //
 // As with the per-address limits, a guess is counted when it starts and given back if it was
-// right, so a thousand guesses sent at once are bounded one by one.
+// right, so a thousand guesses sent at once are bounded one by one. A right PIN also gives back
+// that address's own misses here: a friend's typos followed by the right PIN cost the table
+// nothing, so ordinary mistyping at a game night never uses the bucket up. Only misses nobody
+// followed with the right PIN stay: a guesser's. When those have used it up, a friend who knows
+// the PIN knocks instead (table/knocks.ts): the owner lets them in with one tap.
+//
+// What a guesser gets: at most burst + reserve PINs at once (10), then 2.5 an hour per table
+// (one per refillMs, one per reserveRefillMs), whatever the number of addresses: under 1 % of
+// the 10,000 four-digit PINs in a day and a half.
 import type { Gate } from './attempts';
 import type { Clock } from '../clock';
 
@@ -78,8 +86,8 @@ class Bucket {
 interface TableRecord {
   readonly general: Bucket;
   readonly reserve: Bucket;
-  /** When each address last typed a wrong PIN here. */
-  readonly missed: Map<string, number>;
+  /** When each address last typed a wrong PIN here, and how many it typed since it last got in. */
+  readonly missed: Map<string, { at: number; count: number }>;
 }
 
 export class TableGuesses {
@@ -104,9 +112,15 @@ export class TableGuesses {
         if (settled) return;
         settled = true;
         const at = this.clock.now();
-        if (succeeded) return bucket.giveBack(at);
+        const before = r.missed.get(address);
         r.missed.delete(address);
-        r.missed.set(address, at);
+        if (succeeded) {
+          bucket.giveBack(at);
+          // This address's typos, followed by the right PIN: not a guesser's.
+          for (let i = 0; i < (before?.count ?? 0); i++) r.general.giveBack(at);
+          return;
+        }
+        r.missed.set(address, { at, count: (before && at - before.at < this.policy.forgetMissAfterMs ? before.count : 0) + 1 });
         if (r.missed.size > MAX_MISSES) r.missed.delete(r.missed.keys().next().value!);
       },
     };
@@ -118,8 +132,8 @@ export class TableGuesses {
   }
 
   private missedLately(r: TableRecord, address: string, now: number): boolean {
-    const at = r.missed.get(address);
-    return at !== undefined && now - at < this.policy.forgetMissAfterMs;
+    const miss = r.missed.get(address);
+    return miss !== undefined && now - miss.at < this.policy.forgetMissAfterMs;
   }
 
   private record(tableId: string, now: number): TableRecord {

@@ -1,11 +1,13 @@
-// Fair limits per device. Only tables someone is connected to count: an address may hold so
-// many of the tables it created, the host so many tables in memory. A table nobody is
+// Fair limits per device. Of the tables an address created, so many may have someone connected
+// to them at a time; the host holds so many tables in memory. A table nobody is
 // connected to never blocks a new one: when the host is full, the oldest idle table gives way
 // (a lobby goes, a game is parked to disk, a finished game is archived). When every table has
 // someone at it, the address holding the most lobbies gives up its oldest one to a newcomer
 // holding fewer, so a few devices holding their full share cannot lock out the next one.
-// Games parked on disk are bounded too: past the host's number, the device that parked the
-// most retires its own oldest (parkedToRetire).
+// Unfinished tables (lobbies, games in play, parked games) count to their address whatever
+// their state, up to `perAddressUnfinished`: a device cannot heap up games it started and left.
+// Games parked on disk are bounded too: past the host's number, the one a flood would have made
+// is retired (parkedToRetire).
 
 import type { Refusal } from '../../../shared/protocol/events';
 import { refuse } from '../table/refusal';
@@ -85,22 +87,37 @@ export interface ParkedGame {
   readonly by: string | undefined;
   /** Since when nobody has been at it. */
   readonly since: number;
+  /** When it was created: `since - createdAt` is how long it was played before everyone left. */
+  readonly createdAt: number;
+  /** Moves people made in it (a bot's move is not counted). */
+  readonly humanMoves: number;
 }
 
+const MINUTE = 60_000;
+
 /**
- * The parked game to retire when more than `max` are parked, else undefined: the oldest of the
- * address that parked the most (the host's own games count as one address), so a device that
- * abandons game after game retires its own, never a friend's paused one.
+ * The parked game to retire when more than `max` are parked, else undefined. A flood costs its
+ * sender nothing but addresses, so what decides is what a flood cannot fake cheaply: first a
+ * game nobody ever made a move in, then the game played for the shortest time (whole minutes,
+ * from its creation to when everyone left: a flood's games last seconds, and the host holds
+ * only so many tables at once, so faking an evening's game for a hundred games takes hours);
+ * among equals, the game of the address that parked the most, and its newest. A family's
+ * paused game, played for a while and parked before the flood, is the last to go.
  */
 export function parkedToRetire(parked: readonly ParkedGame[], max: number): string | undefined {
   if (parked.length <= max) return undefined;
-  const byAddress = new Map<string | undefined, ParkedGame[]>();
-  for (const game of parked) {
-    const games = byAddress.get(game.by);
-    if (games) games.push(game);
-    else byAddress.set(game.by, [game]);
+  const byAddress = new Map<string | undefined, number>();
+  for (const game of parked) byAddress.set(game.by, (byAddress.get(game.by) ?? 0) + 1);
+  const rank = (g: ParkedGame): number[] => [g.humanMoves > 0 ? 1 : 0, Math.floor(Math.max(0, g.since - g.createdAt) / MINUTE), -(byAddress.get(g.by) ?? 0), -g.since];
+  const before = (a: number[], b: number[]): boolean => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+    return false;
+  };
+  let first = parked[0]!;
+  let firstRank = rank(first);
+  for (const g of parked.slice(1)) {
+    const r = rank(g);
+    if (before(r, firstRank)) [first, firstRank] = [g, r];
   }
-  let heaviest: ParkedGame[] = [];
-  for (const games of byAddress.values()) if (games.length > heaviest.length) heaviest = games;
-  return heaviest.reduce((a, g) => (g.since < a.since ? g : a)).id;
+  return first.id;
 }

@@ -43,3 +43,6 @@ export const newSeed = (): string => randomBytes(32).toString('base64url');
 export const inviteFor = (seed: string): string => createHmac('sha256', seed).update('chronicle invite', 'utf8').digest('base64url');
 
 export const inviteMatches = (invite: string, seed: string): boolean => tokenMatches(invite, hashToken(inviteFor(seed)));
+
+/** A bot seat's seed: from the table's secret seed, so the table's public id tells nothing of the bot's choices. */
+export const botSeedFor = (seed: string, seat: number): string => createHmac('sha256', seed).update(`chronicle bot ${seat}`, 'utf8').digest('base64url');

@@ -4,13 +4,18 @@
 // A finished game stays with its players: it is shown to the holders of its seats' tokens and,
 // for a table without a PIN, to the host's own machine; a PIN table's game to nobody else.
 // A record is computed once and kept (the latest few), so repeated exports cost nothing.
-import { mkdir, readdir, rename, stat } from 'node:fs/promises';
+// The archive is bounded: past `maxGames`, the game a flood would have left goes (parkedToRetire:
+// nobody made a move in it, then the shortest played, then the busiest address's newest), so
+// games finished by bots for devices that walked away cannot fill the disk, and a family's
+// history stays.
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FinishedGame } from '../../../shared/protocol/archive';
 import type { GameRecord } from '../../../shared/rules/record/record';
 import { TableFile } from '../table-file/store';
 import { hashToken } from '../guards/tokens';
 import { gameRecordOf, readTable } from '../table-file/game-record';
+import { parkedToRetire } from '../guards/table-limits';
 import type { TableModel } from '../table/table-model';
 
 const SUFFIX = '.jsonl';
@@ -45,13 +50,21 @@ interface Entry {
   readonly pin: boolean;
   /** Its seats' token hashes. */
   readonly seats: readonly string[];
+  /** The client address that created it, and the moves people made in it: for the archive's bound. */
+  readonly by: string | undefined;
+  readonly humanMoves: number;
 }
 
 const entryOf = (model: TableModel, finishedAt: number): Entry => ({
   game: summaryOf(model, finishedAt),
   pin: model.header.pin !== null,
   seats: model.seats.flatMap((s) => (s.tokenHash ? [s.tokenHash] : [])),
+  by: model.header.by,
+  humanMoves: model.seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0),
 });
+
+/** Finished games an archive keeps at most, by default. */
+export const MAX_FINISHED = 500;
 
 /** The token hashes of an asker, computed once per request. */
 export const seatHashes = (asker: Asker): ReadonlySet<string> => new Set(asker.tokens.map(hashToken));
@@ -73,14 +86,25 @@ export class FinishedArchive {
   /** The latest records exported, by table id (the map's order is last use). */
   private readonly records = new Map<string, GameRecord>();
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly maxGames = MAX_FINISHED,
+  ) {}
 
-  /** Moves a finished table's file into the archive (its file must be closed). */
+  /** Moves a finished table's file into the archive (its file must be closed); past the bound, one game goes. */
   async add(model: TableModel, finishedAt: number): Promise<void> {
     const dir = finishedDir(this.dataDir);
     await mkdir(dir, { recursive: true });
     await rename(TableFile.pathOf(this.dataDir, model.id), join(dir, `${model.id}${SUFFIX}`));
-    this.cache?.set(model.id, entryOf(model, finishedAt));
+    const entries = await this.entries();
+    entries.set(model.id, entryOf(model, finishedAt));
+    let over: string | undefined;
+    const games = () => [...entries].map(([id, e]) => ({ id, by: e.by, since: e.game.finishedAt, createdAt: e.game.createdAt, humanMoves: e.humanMoves }));
+    while ((over = parkedToRetire(games(), this.maxGames)) !== undefined) {
+      entries.delete(over);
+      this.records.delete(over);
+      await rm(join(dir, `${over}${SUFFIX}`), { force: true });
+    }
   }
 
   /** Every finished game `asker` may see, latest first. */

@@ -19,6 +19,8 @@ export interface BotSeat {
   readonly seat: Seat;
   /** How strong the seat's bot plays. */
   readonly level: BotLevel;
+  /** The seat bot's seed, from the table's secret: a guest who knows the table id cannot replay the bot's choices. */
+  readonly seed: string;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface BotTable {
   state(): GameState | null;
   botPlays(seat: Seat): boolean;
   botLevel(seat: Seat): BotLevel;
+  /** A bot seat's seed, derived from the table's secret (never from its public id). */
+  botSeed(seat: Seat): string;
   /** Applies a bot's action if the game is still at `version`; false if the action was refused. */
   submitBotAction(seat: Seat, version: number, action: Action): Promise<boolean>;
 }
@@ -97,7 +101,7 @@ export class BotDriver {
   }
 
   private botSeat(seat: Seat): BotSeat {
-    return { tableId: this.table.id, seat, level: this.table.botLevel(seat) };
+    return { tableId: this.table.id, seat, level: this.table.botLevel(seat), seed: this.table.botSeed(seat) };
   }
 
   private async turn(seat: Seat, version: number): Promise<void> {

@@ -3,12 +3,12 @@
 // lost by a crash. What to do with a damaged file on load is recover.ts's business;
 // this file only reads, cuts and swaps files.
 import { writeSync } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, utimes, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { TableHeader, TableLine } from './lines';
 
 export const tablesDir = (dataDir: string): string => join(dataDir, 'tables');
-/** Where the files of retired games (abandoned for weeks, or one parked game too many) are kept. */
+/** Where the files of retired games (abandoned for weeks, or one parked game too many) are kept for a while. */
 export const abandonedDir = (dataDir: string): string => join(dataDir, 'abandoned');
 const FILE_SUFFIX = '.jsonl';
 
@@ -102,11 +102,16 @@ export class TableFile {
     }
   }
 
-  /** Moves a retired game's file to `abandoned/`: listed and loaded no more, but not deleted. */
-  static async retire(dataDir: string, tableId: string): Promise<void> {
+  /**
+   * Moves a retired game's file to `abandoned/`: listed and loaded no more, deleted in time
+   * (abandoned.ts). Its time becomes the retirement's (`at`, ms), which that deletion counts from.
+   */
+  static async retire(dataDir: string, tableId: string, at: number): Promise<void> {
     const path = TableFile.pathOf(dataDir, tableId);
+    const to = join(abandonedDir(dataDir), basename(path));
     await mkdir(abandonedDir(dataDir), { recursive: true });
-    await rename(path, join(abandonedDir(dataDir), basename(path)));
+    await rename(path, to);
+    await utimes(to, at / 1000, at / 1000);
   }
 
   /** Moves a file that cannot be loaded out of the way, keeping it for inspection. */

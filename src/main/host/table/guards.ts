@@ -61,12 +61,35 @@ export function hintCheck(model: TableModel, seat: Seat): Refusal | GameState {
 
 // ---- the lobby ------------------------------------------------------------------------------
 
-/** The owner manages the table; while the owner is away, any seated player present may. */
-export function managerRefusal(model: TableModel, seat: Seat | null, connected: (seat: Seat) => boolean): Refusal | null {
+/**
+ * How long the owner must have been away before a present player may manage the table in their
+ * place: the owner's own choice for a dropped seat (a bot after N seconds), never less than the
+ * grace period; at a table that waits for dropped players, OWNER_WAIT_S. A blip (a phone's
+ * connection dropping for a moment) hands nobody the owner's rights.
+ */
+export const OWNER_WAIT_S = 300;
+
+export function ownerAwayMs(model: TableModel, graceMs: number, secondMs: number): number {
+  return Math.max(graceMs, (model.autoBotAfterS ?? OWNER_WAIT_S) * secondMs);
+}
+
+/**
+ * The owner manages the table; a present player may too once the owner has been away for
+ * `ownerAwayMs` (`awayFor`: 0 while connected, Infinity once they left on purpose).
+ */
+export function managerRefusal(model: TableModel, seat: Seat | null, awayFor: (owner: Seat) => number, afterMs: number): Refusal | null {
   if (seat === null) return refuse('NOT_SEATED');
   const owner = model.owner;
-  if (owner === null || owner === seat || !connected(owner)) return null;
-  return refuse('NOT_OWNER');
+  if (owner === null || owner === seat) return null;
+  const away = awayFor(owner);
+  if (away >= afterMs) return null;
+  return away > 0 ? refuse('NOT_OWNER', `the owner has been away ${Math.floor(away / 1000)} s: others may manage the table after ${Math.ceil(afterMs / 1000)} s`) : refuse('NOT_OWNER');
+}
+
+/** The settings the owner chose (what happens to a dropped seat) are theirs alone, away or not. */
+export function ownerRefusal(model: TableModel, seat: Seat | null): Refusal | null {
+  if (seat === null) return refuse('NOT_SEATED');
+  return model.owner === null || model.owner === seat ? null : refuse('NOT_OWNER');
 }
 
 export function seatExists(model: TableModel, seat: Seat): Refusal | null {

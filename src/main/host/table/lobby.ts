@@ -25,7 +25,12 @@ export function admit(model: TableModel, req: Admission): Refusal | null {
 }
 
 export function join(model: TableModel, req: Admission & { name: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
-  const denied = admit(model, req) ?? inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
+  return admit(model, req) ?? sit(model, req, tokenHash);
+}
+
+/** A newcomer let in (by the PIN, the invite, or the owner answering their knock) takes a free seat. */
+export function sit(model: TableModel, req: { name: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
+  const denied = inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
   if (denied) return denied;
   const seat = req.seat ?? model.seats.findIndex((s) => s.kind === 'free');
   if (seat < 0) return refuse('TABLE_FULL');

@@ -21,7 +21,8 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
-import { managerRefusal, moveCheck } from './guards';
+import { inLobby, managerRefusal, moveCheck, ownerAwayMs, ownerRefusal } from './guards';
+import { TableKnocks, type WaitingKnock } from './knocks';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
@@ -30,7 +31,7 @@ import { refuse } from './refusal';
 import { SerialQueue } from './serial-queue';
 import { type TableModel, intentKey, remember, seqCheck } from './table-model';
 import type { TableLine } from '../table-file/lines';
-import { hashToken, inviteFor, newToken } from '../guards/tokens';
+import { botSeedFor, hashToken, inviteFor, newToken } from '../guards/tokens';
 import type { ConnectionId, TableTransport, TransportFactory } from '../transport/transport';
 import { toAction } from './client-action';
 import { tableInfo } from './table-info';
@@ -66,6 +67,8 @@ export class Table {
   private readonly views: ViewSender;
   private readonly bots: BotDriver;
   private readonly journal: TableJournal;
+  /** People asking the owner to let them in without the PIN (knocks.ts). */
+  private readonly knocks: TableKnocks;
   private closed = false;
 
   constructor(
@@ -74,6 +77,7 @@ export class Table {
     file: TableFile,
   ) {
     this.journal = new TableJournal(model, file, deps.log);
+    this.knocks = new TableKnocks(deps.clock, (knock) => this.turnAway([knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, secondMs } = deps;
     const connected = (seat: Seat) => this.connections.holds(seat);
@@ -86,6 +90,7 @@ export class Table {
         state: () => this.model.state,
         botPlays: (seat) => this.model.botPlays(seat),
         botLevel: (seat) => this.model.seat(seat).botLevel,
+        botSeed: (seat) => botSeedFor(this.model.header.seed, seat),
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
       deps.botPolicy,
@@ -128,9 +133,13 @@ export class Table {
     return gameRecordOf(this.model);
   }
 
-  /** The record of a finished game, for a player or spectator of this table. */
+  /**
+   * The record of a finished game, for the players seated here only (each came in by their seat's
+   * token): it holds the seed and every hand, and the invite secret derives from the seed.
+   * Spectators and boards have the final standings in their view.
+   */
   finishedRecord(conn: ConnectionId): Reply<{ record: GameRecord }> {
-    if (this.connections.seatOf(conn) === null) return refuse('NOT_SEATED');
+    if (this.seatOf(conn) === null) return refuse('NOT_SEATED');
     const record = this.record();
     if (!record || !this.model.state?.over) return refuse('GAME_NOT_OVER');
     return { ok: true, record };
@@ -177,7 +186,58 @@ export class Table {
       if (failed) return failed;
       this.takeSeat(conn, joined.seat);
       this.deps.changed(this);
+      this.knocksStillOpen();
       return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info(), ...this.invite() };
+    });
+  }
+
+  /**
+   * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
+   * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
+   */
+  knock(conn: ConnectionId, address: string, name: string): Promise<Reply> {
+    return this.run(() => {
+      if (this.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
+      const closed = inLobby(this.model) ?? (this.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
+      if (closed) return closed;
+      if (this.seatOf(conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
+      const added = this.knocks.add(conn, address, name);
+      if (added === 'full') return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
+      if (typeof added === 'number') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added / 60_000)} min`), retryAfterMs: added };
+      this.tellKnocks();
+      return { ok: true };
+    });
+  }
+
+  /** The owner lets a knocker in (a free seat, their own token, told by `table:admitted`) or not. */
+  answerKnock(conn: ConnectionId, id: string, admit: boolean): Promise<Reply> {
+    return this.run(async () => {
+      const denied = ownerRefusal(this.model, this.seatOf(conn));
+      if (denied) return denied;
+      const knock = this.knocks.take(id);
+      if (!knock) return refuse('KNOCK_GONE');
+      this.tellKnocks();
+      if (!admit) this.knocks.refuse(knock);
+      if (!admit || !this.connections.isOpen(knock.conn)) {
+        this.turnAway([knock]);
+        return admit ? refuse('KNOCK_GONE') : { ok: true };
+      }
+      const token = newToken();
+      const sat = lobby.sit(this.model, { name: knock.name }, hashToken(token));
+      if ('ok' in sat) {
+        this.turnAway([knock]);
+        return sat;
+      }
+      const failed = await this.journal.write(sat.lines);
+      if (failed) {
+        this.turnAway([knock]);
+        return failed;
+      }
+      this.takeSeat(knock.conn, sat.seat);
+      this.deps.changed(this);
+      this.connections.toConnection(knock.conn, 'table:admitted', { tableId: this.id, seat: sat.seat, token, table: this.info(), ...this.invite() });
+      this.knocksStillOpen();
+      return { ok: true };
     });
   }
 
@@ -191,6 +251,7 @@ export class Table {
       this.takeSeat(conn, seat);
       this.deps.changed(this);
       this.views.sendTo(seat);
+      if (seat === this.model.owner && this.knocks.size > 0) this.tellKnocks();
       return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq, ...this.invite() };
     });
   }
@@ -227,9 +288,9 @@ export class Table {
     return this.manage(conn, () => lobby.addBot(this.model, seat, level));
   }
 
-  /** The owner chooses what happens to a dropped player's seat (the table file keeps it). */
+  /** The owner chooses what happens to a dropped player's seat (the table file keeps it); nobody else, even while they are away. */
   setAutoBot(conn: ConnectionId, afterS: AutoBotAfter): Promise<Reply> {
-    return this.manage(conn, () => (afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
+    return this.run(() => ownerRefusal(this.model, this.seatOf(conn)) ?? this.change(afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
   }
 
   removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
@@ -303,6 +364,7 @@ export class Table {
     this.closed = true;
     this.bots.stop();
     this.seatPresence.clear();
+    this.turnAway(this.knocks.takeAll());
     await this.queue.idle();
     await this.journal.close();
     this.connections.close(this.id);
@@ -318,9 +380,18 @@ export class Table {
   /** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
   private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
     return this.run(() => {
-      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.connections.holds(owner));
+      const { clock, graceMs, secondMs } = this.deps;
+      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.awayFor(owner, clock.now()), ownerAwayMs(this.model, graceMs, secondMs));
       return denied ?? this.change(lines(), after);
     });
+  }
+
+  /** How long the seat's player has been away: 0 while connected, Infinity once they left on purpose. */
+  private awayFor(seat: Seat, now: number): number {
+    const p = this.seatPresence.of(seat);
+    if (p.connected) return 0;
+    if (p.left) return Infinity;
+    return p.goneSince === null ? 0 : now - p.goneSince;
   }
 
   /** Writes a lobby change; no lines means nothing to do. */
@@ -333,7 +404,27 @@ export class Table {
     this.bots.schedule();
     this.seatPresence.watch();
     this.deps.changed(this);
+    this.knocksStillOpen();
     return { ok: true };
+  }
+
+  /** Tells the owner who is knocking now. */
+  private tellKnocks(): void {
+    const owner = this.model.owner;
+    if (owner !== null) this.connections.toSeat(owner, 'table:knocks', { tableId: this.id, knocks: this.knocks.list() });
+  }
+
+  /** Knocks at a table that started or filled up can no longer be let in: their knockers are told. */
+  private knocksStillOpen(): void {
+    if (this.knocks.size === 0) return;
+    if (this.model.phase === 'lobby' && this.model.seats.some((s) => s.kind === 'free')) return;
+    this.turnAway(this.knocks.takeAll());
+    this.tellKnocks();
+  }
+
+  private turnAway(knocks: readonly WaitingKnock[]): void {
+    for (const k of knocks) this.connections.toConnection(k.conn, 'table:turnedAway', this.id);
+    if (knocks.length > 0) this.tellKnocks();
   }
 
   /** A connection of this table dropped (the transport says so): a seat it held is now away. */

@@ -1,8 +1,8 @@
 // The host's tables by id: those in memory and the games parked on disk (listed with the info
 // they had, loaded back on the first resume), since when nobody has been at each, and the
-// quotas: tables count to the address that created them while someone is at them
-// (table-limits.ts), and a full host makes room before it says no.
-import type { TableInfo } from '../../../shared/protocol/table-info';
+// quotas: tables count to the address that created them while someone is at them, and
+// unfinished ones whoever is at them (table-limits.ts); a full host makes room before it says no.
+import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Clock } from '../clock';
 import { type LimitedTable, type ParkedGame, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
 import type { Table } from '../table/table';
@@ -11,6 +11,8 @@ export interface DirectoryDeps {
   readonly clock: Clock;
   readonly maxTables: number;
   readonly maxTablesPerAddress: number;
+  /** Unfinished tables (lobbies, games in play or parked) one address may have created, whoever is at them. */
+  readonly maxUnfinishedPerAddress: number;
 }
 
 export class TableDirectory {
@@ -21,6 +23,8 @@ export class TableDirectory {
   private readonly parked = new Map<string, { readonly info: TableInfo; readonly game: ParkedGame }>();
   /** Tables being created: their room is taken before they exist. */
   private creating = 0;
+  /** The same, by the address creating them. */
+  private readonly creatingBy = new Map<string, number>();
 
   constructor(private readonly deps: DirectoryDeps) {}
 
@@ -36,9 +40,9 @@ export class TableDirectory {
     return [...this.tables.values()];
   }
 
-  /** The tables in memory and the parked ones. */
-  list(): TableInfo[] {
-    return [...this.all().map((t) => t.info()), ...[...this.parked.values()].map((p) => p.info)];
+  /** The tables in memory and the parked ones, as the lobby sees them (lobbyInfo), but `at`, the asker's own table, whole. */
+  list(at?: string): TableInfo[] {
+    return [...this.all().map((t) => t.info()), ...[...this.parked.values()].map((p) => p.info)].map((i) => (i.id === at ? i : lobbyInfo(i)));
   }
 
   get parkedIds(): string[] {
@@ -69,7 +73,15 @@ export class TableDirectory {
   park(table: Table, info: TableInfo): void {
     const since = this.idle.get(table.id) ?? this.deps.clock.now();
     this.remove(table.id);
-    this.parked.set(table.id, { info, game: { id: table.id, by: table.model.header.by, since } });
+    const { header, seats } = table.model;
+    const humanMoves = seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0);
+    this.parked.set(table.id, { info, game: { id: table.id, by: header.by, since, createdAt: header.createdAt, humanMoves } });
+  }
+
+  /** A parked game has been idle since `at` at the latest (its file's last write). */
+  idleAtMost(id: string, at: number): void {
+    const parked = this.parked.get(id);
+    if (parked && at < parked.game.since) this.parked.set(id, { ...parked, game: { ...parked.game, since: at } });
   }
 
   unparked(id: string): void {
@@ -98,12 +110,32 @@ export class TableDirectory {
    */
   async withRoom<T>(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>, create: () => Promise<T>): Promise<T> {
     await this.makeRoom(address, leaving, giveWay);
+    // Checked and taken with no wait between: a thousand requests at once are counted one by one.
+    if (address !== undefined) this.takeShare(address, leaving);
     this.creating++;
     try {
       return await create();
     } finally {
       this.creating--;
+      if (address !== undefined) this.shareTaken(address);
     }
+  }
+
+  /** A table of `address` is made (and in `tables`), or failed: it no longer counts as being made. */
+  private shareTaken(address: string): void {
+    const n = (this.creatingBy.get(address) ?? 1) - 1;
+    if (n > 0) this.creatingBy.set(address, n);
+    else this.creatingBy.delete(address);
+  }
+
+  /** Unfinished tables `address` created (in memory, parked or on their way), or TooManyTablesHere past its share. */
+  private takeShare(address: string, leaving: (id: string) => boolean): void {
+    const max = this.deps.maxUnfinishedPerAddress;
+    let held = this.creatingBy.get(address) ?? 0;
+    for (const t of this.tables.values()) if (t.model.header.by === address && t.model.phase !== 'over' && !t.isClosed && !leaving(t.id)) held++;
+    for (const p of this.parked.values()) if (p.game.by === address) held++;
+    if (held >= max) throw new TooManyTablesHere(`this device has ${held} unfinished tables at this host, the most it may: finish or leave one first`);
+    this.creatingBy.set(address, (this.creatingBy.get(address) ?? 0) + 1);
   }
 
   private async makeRoom(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>): Promise<void> {

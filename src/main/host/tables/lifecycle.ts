@@ -14,6 +14,14 @@ export interface Lifecycle {
   readonly sweepMs: number;
   /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
   readonly maxTablesPerAddress: number;
+  /** Unfinished tables (lobbies, games in play or parked) one address may have created, whoever is at them. */
+  readonly maxUnfinishedPerAddress: number;
+  /** Retired files in `abandoned/` are deleted after this long there... */
+  readonly abandonedKeepMs: number;
+  /** ...and past this many, the oldest first. */
+  readonly maxAbandoned: number;
+  /** Finished games the archive keeps at most (finished-archive.ts says which go). */
+  readonly maxFinished: number;
 }
 
 export const DEFAULT_LIFECYCLE: Lifecycle = {
@@ -28,4 +36,13 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   // setting up a game night a few; eleven devices would be needed to fill the host with games,
   // and lobbies give way to a newcomer anyway (table-limits.ts).
   maxTablesPerAddress: 6,
+  // A family device with a few paused games and a lobby or two; a device that starts game after
+  // game and walks away stops here, and so does what it can put into everyone's lobby.
+  maxUnfinishedPerAddress: 8,
+  // A retired game is one nobody came back to for a month, or a flood's: kept two weeks more for
+  // whoever wants to look at it, and never more than a few hundred kilobytes' worth of files.
+  abandonedKeepMs: 14 * 24 * 3_600_000,
+  maxAbandoned: 100,
+  // Years of game nights; a device whose walked-away games bots finish cannot fill the disk.
+  maxFinished: 500,
 };

@@ -2,7 +2,7 @@
 // (directory.ts), where each table lives over time (sweeper.ts), loading back from the data
 // directory with its recovery notices (loader.ts), playing again (rematch.ts) and the lobby and
 // LAN told of every change (announcer.ts). Tables are created on request and closed at shutdown.
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import { DEFAULT_OPTIONS, type GameOptions } from '../../../shared/rules/types';
 import type { Advertiser } from './advertiser';
@@ -11,6 +11,7 @@ import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from
 import type { FinishedGame } from '../../../shared/protocol/archive';
 import type { GameRecord } from '../../../shared/rules/record/record';
 import { TableFile } from '../table-file/store';
+import { type AbandonedBound, pruneAbandoned } from '../table-file/abandoned';
 import { Table, type TableDeps } from '../table/table';
 import { TABLE_FILE_VERSION, type TableHeader } from '../table-file/lines';
 import { TableModel } from '../table/table-model';
@@ -73,13 +74,16 @@ export class TableRegistry {
   private readonly rematches: Rematches;
   private readonly tableDeps: TableDeps;
   readonly archive: FinishedArchive;
+  /** How long, and how many, retired files `abandoned/` keeps. */
+  private readonly abandonedBound: AbandonedBound;
 
   constructor(private readonly deps: RegistryDeps) {
     const lifecycle = { ...DEFAULT_LIFECYCLE, ...deps.lifecycle };
     const { clock, log, dataDir } = deps;
-    this.archive = new FinishedArchive(dataDir);
+    this.abandonedBound = { keepMs: lifecycle.abandonedKeepMs, maxFiles: lifecycle.maxAbandoned };
+    this.archive = new FinishedArchive(dataDir, lifecycle.maxFinished);
     const archive = this.archive;
-    this.directory = new TableDirectory({ clock, maxTables: deps.maxTables, maxTablesPerAddress: lifecycle.maxTablesPerAddress });
+    this.directory = new TableDirectory({ clock, maxTables: deps.maxTables, maxTablesPerAddress: lifecycle.maxTablesPerAddress, maxUnfinishedPerAddress: lifecycle.maxUnfinishedPerAddress });
     const directory = this.directory;
     this.announcer = new LobbyAnnouncer(deps.lobby, new TableAdverts(deps.advertiser, log, deps.port), deps.onChange);
     this.rematches = new Rematches({ create: (req, address) => this.create(req, false, address), dispose: (t) => this.dispose(t, true) });
@@ -117,6 +121,7 @@ export class TableRegistry {
       dispose: (t, forget) => this.dispose(t, forget),
       parked: (id) => this.announcer.parked(id),
       retire: (id) => this.retire(id),
+      lastWritten: (id) => stat(TableFile.pathOf(dataDir, id)).then((s) => s.mtimeMs, () => Infinity),
     });
   }
 
@@ -132,9 +137,9 @@ export class TableRegistry {
     return this.directory.all();
   }
 
-  /** The tables in memory and the parked ones. */
-  list(): TableInfo[] {
-    return this.directory.list();
+  /** The tables in memory and the parked ones, as the lobby sees them; `at`, the asker's own table, whole. */
+  list(at?: string): TableInfo[] {
+    return this.directory.list(at);
   }
 
   /** Games parked on disk (ids). */
@@ -207,9 +212,10 @@ export class TableRegistry {
     return this.rematches.play(old, conn, address);
   }
 
-  /** Loads every table of the data directory whose game is not over (loader.ts). */
-  loadAll(): Promise<void> {
-    return this.loader.loadAll();
+  /** Loads every table of the data directory whose game is not over (loader.ts); retired files past their time go. */
+  async loadAll(): Promise<void> {
+    await this.loader.loadAll();
+    await pruneAbandoned(this.deps.dataDir, this.deps.clock.now(), this.abandonedBound).catch((e: unknown) => this.deps.log.error('abandoned/: deleting old files failed', e));
   }
 
   /** Looks for idle tables (sweeper.ts). Runs every `sweepMs`; tests call it directly. */
@@ -270,8 +276,15 @@ export class TableRegistry {
   }
 
   /** A file that cannot move stays where it is, to be retired again at the next start. */
-  private moveToAbandoned(id: string): Promise<void> {
-    return TableFile.retire(this.deps.dataDir, id).catch((e: unknown) => this.deps.log.error(`table ${id}: moving its file to abandoned/ failed`, e));
+  private async moveToAbandoned(id: string): Promise<void> {
+    const { dataDir, clock, log } = this.deps;
+    try {
+      await TableFile.retire(dataDir, id, clock.now());
+      const deleted = await pruneAbandoned(dataDir, clock.now(), this.abandonedBound);
+      if (deleted > 0) log.info(`abandoned/: ${deleted} retired files deleted (kept ${Math.round(this.abandonedBound.keepMs / 86_400_000)} days, ${this.abandonedBound.maxFiles} at most)`);
+    } catch (e) {
+      log.error(`table ${id}: moving its file to abandoned/ failed`, e);
+    }
   }
 
   private changed(table: Table): void {

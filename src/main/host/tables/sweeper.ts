@@ -26,6 +26,8 @@ export interface SweeperDeps {
   readonly parked: (id: string) => void;
   /** A parked game is retired: no longer listed, its file moved aside. */
   readonly retire: (id: string) => Promise<void>;
+  /** When the table's file was last written (its last move), or Infinity when it cannot be told. */
+  readonly lastWritten: (id: string) => Promise<number>;
 }
 
 export class TableSweeper {
@@ -136,6 +138,8 @@ export class TableSweeper {
     this.deps.directory.park(table, { ...info, spectators: 0, seats: info.seats.map((s) => ({ ...s, connected: s.kind === 'bot' })) });
     this.deps.parked(table.id);
     await table.close();
+    // Loaded back at a restart, a game looks idle only since then: its file says since when nothing moved.
+    this.deps.directory.idleAtMost(table.id, await this.deps.lastWritten(table.id));
     this.deps.log.info(`table ${table.id}: nobody connected, parked to disk`);
     const { maxParked } = this.deps.lifecycle;
     let over: string | undefined;

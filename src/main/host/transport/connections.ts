@@ -2,7 +2,7 @@
 // message goes to. The only part of a table that knows sockets. Who is away and since when is
 // the table's (seats/presence.ts): this side only says that a connection dropped.
 import type { EventBatch } from '../../../shared/protocol/event-log';
-import type { TableInfo } from '../../../shared/protocol/table-info';
+import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import type { HostServer, HostSocket } from './socket-types';
 import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from './transport';
@@ -130,6 +130,14 @@ export class SocketConnections implements TableTransport {
     this.io.to(spectatorRoom(this.tableId)).emit(event, ...args);
   }
 
+  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void {
+    this.socket(conn)?.emit(event, ...args);
+  }
+
+  isOpen(conn: ConnectionId): boolean {
+    return this.socket(conn)?.connected === true;
+  }
+
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void {
     this.io.to(tableRoom(this.tableId)).emit(event, ...args);
   }
@@ -174,7 +182,13 @@ export function socketTransports(io: HostServer): { tables: TransportFactory; lo
   return {
     tables: (tableId, seats, dropped) => new SocketConnections(io, tableId, seats, dropped),
     lobby: {
-      updated: (info: TableInfo) => io.to([LOBBY_ROOM, tableRoom(info.id)]).emit('table:updated', info),
+      // Those at the table see all of it; the lobby sees what anyone may (a PIN table's standings left out).
+      updated: (info: TableInfo) => {
+        const shown = lobbyInfo(info);
+        if (shown === info) return void io.to([LOBBY_ROOM, tableRoom(info.id)]).emit('table:updated', info);
+        io.to(tableRoom(info.id)).emit('table:updated', info);
+        io.to(LOBBY_ROOM).except(tableRoom(info.id)).emit('table:updated', shown);
+      },
       closed: (tableId: string) => io.to(LOBBY_ROOM).emit('table:closed', tableId),
     },
   };

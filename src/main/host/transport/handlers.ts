@@ -82,6 +82,7 @@ const COSTS: { readonly [E in ClientEvent]?: CostlyRequest } = {
   'replay:analyse': 'analysis',
   'archive:export': 'export',
   'replay:open': 'replay',
+  'table:knock': 'knock',
 };
 
 /** The refusal of an event whose budget this device has spent; null when it may go on. */
@@ -105,7 +106,7 @@ function tellRecovery({ socket, registry }: Sender, t: Table): void {
 const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
   'table:list': (_, { socket, registry }) => {
     void socket.join(LOBBY_ROOM);
-    return { ok: true, tables: registry.list() };
+    return { ok: true, tables: registry.list(socket.data.binding?.tableId) };
   },
   'table:create': async (p, { socket, registry, address }) => {
     let table: Table;
@@ -139,6 +140,8 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
       return next && reply.ok ? { ...reply, next: { tableId: next.id, ...next.invite() } } : reply;
     }),
+  'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, from.address, p.name)),
+  'table:answerKnock': (p, from) => bound(from, (t) => t.answerKnock(from.socket.id, p.id, p.admit)),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
   'table:removeBot': (p, from) => bound(from, (t) => t.removeBot(from.socket.id, p.seat)),

@@ -85,6 +85,10 @@ export interface TableTransport {
   eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void;
   /** To every spectator of the table. */
   toSpectators<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+  /** To one connection, bound here or not (someone knocking at the table's door). */
+  toConnection<E extends ServerEvent>(conn: ConnectionId, event: E, ...args: ServerEventArgs<E>): void;
+  /** The connection is still open (to this host, at any table or none). */
+  isOpen(conn: ConnectionId): boolean;
   /** To every seat and spectator of the table. */
   toAll<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
   /** Tells everyone the table closed and lets go of every connection. */

@@ -77,7 +77,7 @@ describe('an absent player', () => {
 });
 
 describe('the owner away', () => {
-  /** A 3-seat lobby whose owner (seat 0) has been gone past the grace period. */
+  /** A 3-seat lobby whose owner (seat 0) has been gone past the grace period and the table's dropped-seat time (a minute). */
   async function ownerGone() {
     const clock = { t: 0, now: () => clock.t };
     host = await startHost({ clock, graceMs: 1000 });

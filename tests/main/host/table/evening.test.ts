@@ -1,7 +1,7 @@
 // A game night at one table: Play again three times in a row keeps the seats and names, and
 // the standings (games, wins, Fame per player) add up across the chain of tables, as the
-// host's own game results say; a restarted host still has them. A PIN table's players get
-// the new table's invite with their new seat.
+// host's own game results say; a restarted host still has them (shown to the PIN table's
+// players, not to passers-by). A PIN table's players get the new table's invite with their new seat.
 import { describe, expect, it } from 'vitest';
 import type { Seated, Standings, TableInfo } from '../../../../src/shared/protocol';
 import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../../../kit/host/host';
@@ -83,9 +83,13 @@ describe('a game night', () => {
     for (const p of [ann, bob]) p.stopAutoplay();
     await h1.close();
     const h2 = await start();
+    // A PIN table's standings are for those at it: not in the list a passer-by gets, in Ann's once she is back.
     const listed = await new Player(await h2.connect(), 63).request<{ tables: TableInfo[] }>('table:list');
-    expect(listed.ok && listed.tables.find((t) => t.id === tableId)?.standings).toEqual(expected(games));
+    expect(listed.ok && listed.tables.find((t) => t.id === tableId)).toMatchObject({ id: tableId, hasPin: true });
+    expect(listed.ok && listed.tables.find((t) => t.id === tableId)?.standings).toBeUndefined();
     const [ann2, bob2] = await resumeSeats(() => h2.connect(), tableId, [ann.token, bob.token], 64);
+    const back = await ann2!.request<{ tables: TableInfo[] }>('table:list');
+    expect(back.ok && back.tables.find((t) => t.id === tableId)?.standings).toEqual(expected(games));
     for (const p of [ann2!, bob2!]) p.startAutoplay();
     await Promise.all([ann2!, bob2!].map((p) => p.waitOver(30_000)));
     games.push({ fame: [...ann2!.view!.fame], winners: [...ann2!.view!.winners] });

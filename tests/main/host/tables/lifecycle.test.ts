@@ -1,7 +1,7 @@
 // Table lifecycle: abandoned lobbies are removed (also after a restart), games nobody is
 // connected to are parked to disk and come back with any seat token, one address cannot fill
 // the host's table limit; parked games nobody comes back to for weeks, or past the host's
-// bound, are retired (kept as files in abandoned/), one device's flood never a friend's game.
+// bound, are retired (kept a while as files in abandoned/), one device's flood never a friend's game.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { type TestHost, connectFrom, startHost, tempDir, waitFor } from '../../../kit/host/host';
@@ -163,15 +163,15 @@ describe('parked games nobody comes back to', () => {
     expect(await back.request('table:resume', { tableId: id, token })).toMatchObject({ ok: false, code: 'NO_TABLE' });
   });
 
-  it("past the host's bound, the device that parked the most retires its own oldest, never a friend's game", async () => {
+  it("past the host's bound, the device that parked the most retires its own newest, never a friend's game", async () => {
     dataDir = await tempDir();
     const h = await start({ maxParked: 2 });
     const friend = (await abandonedGame(h, '127.0.20.1')).id;
     const flood: string[] = [];
     for (let i = 0; i < 3; i++) flood.push((await abandonedGame(h, '127.0.20.2')).id);
-    expect(h.tables.parkedIds.sort()).toEqual([friend, flood[2]!].sort());
-    expect(await listed(h)).toEqual(expect.arrayContaining([friend, flood[2]]));
-    for (const id of flood.slice(0, 2)) {
+    expect(h.tables.parkedIds.sort()).toEqual([friend, flood[0]!].sort());
+    expect(await listed(h)).toEqual(expect.arrayContaining([friend, flood[0]]));
+    for (const id of flood.slice(1)) {
       expect(await listed(h)).not.toContain(id);
       expect(existsSync(abandonedFile(h, id))).toBe(true);
     }

@@ -32,6 +32,8 @@ export const ERROR_MESSAGES = {
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
   TOO_MANY_REQUESTS: 'error.tooManyRequests',
   BAD_INVITE: 'error.badInvite',
+  KNOCK_GONE: 'error.knockGone',
+  NOT_LET_IN: 'error.notLetIn',
   TABLE_FULL: 'error.tableFull',
   SEAT_TAKEN: 'error.tableFull',
   NOT_A_BOT_SEAT: 'error.seatLocked',

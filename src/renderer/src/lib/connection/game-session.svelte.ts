@@ -3,7 +3,7 @@
 // the view's `version`. Seat tokens live in localStorage per table, so a reload or a dropped
 // connection takes the same seat back: the session reconnects and sits down again by itself.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, CreateRequest, Seated, WatchNext } from '../../../../shared/protocol/events';
+import type { ClientAction, CreateRequest, Knock, Seated, WatchNext } from '../../../../shared/protocol/events';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
@@ -36,6 +36,8 @@ export class SocketGameSession implements GameSession {
   invite = $state<string | null>(null);
   /** The invite of the table a watcher followed when its table played again (a board's join link uses it). */
   nextInvite = $state<string | null>(null);
+  knocks = $state.raw<readonly Knock[]>([]);
+  knocking = $state.raw<{ readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null>(null);
 
   readonly #calls: HostCalls;
   readonly #store: SeatStore;
@@ -82,6 +84,18 @@ export class SocketGameSession implements GameSession {
     // The table we watch plays again: watch the new one (a TV board follows the evening).
     socket.on('table:next', (next) => {
       if (this.#watching && this.table?.id === this.#watching.tableId) void this.#watchNext(next);
+    });
+    socket.on('table:knocks', ({ tableId, knocks }) => {
+      if (this.table?.id === tableId) this.knocks = knocks;
+    });
+    // Our knock was answered: the owner let us in (our seat, kept like any other), or not.
+    socket.on('table:admitted', (seated) => {
+      if (this.knocking?.tableId !== seated.tableId) return;
+      this.knocking = null;
+      this.#seated(seated);
+    });
+    socket.on('table:turnedAway', (tableId) => {
+      if (this.knocking?.tableId === tableId) this.knocking = { tableId, state: 'turnedAway' };
     });
     socket.on('game:error', ({ code }) => {
       calls.error = noticeFor(code);
@@ -135,6 +149,23 @@ export class SocketGameSession implements GameSession {
     this.nextInvite = next.invite ?? null;
     await this.spectate(next.tableId, watching.pin, next.invite ?? watching.invite);
   }
+
+  async knock(tableId: string, name: string): Promise<boolean> {
+    const reply = await this.#calls.call('table:knock', { tableId, name });
+    if (reply) this.knocking = { tableId, state: 'waiting' };
+    return reply !== null;
+  }
+
+  dismissKnock(): void {
+    this.knocking = null;
+  }
+
+  answerKnock = async (id: string, admit: boolean): Promise<boolean> => {
+    const done = await this.#calls.simple('table:answerKnock', { id, admit });
+    // Answered (or gone): off the list at once; the host's next list says the rest.
+    this.knocks = this.knocks.filter((k) => k.id !== id);
+    return done;
+  };
 
   async resume(tableId: string): Promise<boolean> {
     const held = this.#store.get(tableId);
@@ -235,6 +266,7 @@ export class SocketGameSession implements GameSession {
 
   #enter(table: TableInfo, seat: Seat | null): void {
     if (this.table?.id !== table.id) {
+      this.knocks = [];
       this.view = null;
       this.log = [];
       this.liveFrom = -1;

@@ -5,7 +5,7 @@ import type { FinishedGame } from '../../../../shared/protocol/archive';
 import type { AutoBotAfter } from '../../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../../shared/protocol/bot-level';
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { ClientAction, CreateRequest, ReplayAnalysis, ReplayOpened, ReplayStepView, ReplayViewer } from '../../../../shared/protocol/events';
+import type { ClientAction, CreateRequest, Knock, ReplayAnalysis, ReplayOpened, ReplayStepView, ReplayViewer } from '../../../../shared/protocol/events';
 import type { Action } from '../../../../shared/rules/actions';
 import type { GameRecord } from '../../../../shared/rules/record/record';
 import type { TableInfo } from '../../../../shared/protocol/table-info';
@@ -50,6 +50,10 @@ export interface GameSession {
   readonly invite: string | null;
   /** The invite of the table a watcher followed when its table played again; null before. */
   readonly nextInvite: string | null;
+  /** As a table's owner: who is knocking at its door now (asking to be let in without the PIN). */
+  readonly knocks: readonly Knock[];
+  /** Our own knock at a table's door, until we are let in: waiting for its owner, or told no. */
+  readonly knocking: { readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null;
 
   /** Send a game intent made against the current view (its version goes with it). */
   act(action: ClientAction): Promise<boolean>;
@@ -57,6 +61,12 @@ export interface GameSession {
   /** `invite`: from the table's link; it lets in without the PIN. */
   join(tableId: string, name: string, pin?: string, invite?: string): Promise<boolean>;
   spectate(tableId: string, pin?: string, invite?: string): Promise<boolean>;
+  /** Asks a PIN table's owner to let us in without the PIN; `table:admitted` seats us when they do. */
+  knock(tableId: string, name: string): Promise<boolean>;
+  /** Forgets our knock's outcome (the player read it). */
+  dismissKnock(): void;
+  /** As the owner: let a knocker in, or not. */
+  answerKnock(id: string, admit: boolean): Promise<boolean>;
   /** Take back a seat this device held (token kept in localStorage). */
   resume(tableId: string): Promise<boolean>;
   hasSeatToken(tableId: string): boolean;
