@@ -495,3 +495,22 @@ describe('in the desktop app', () => {
     expect(document.querySelector('[data-testid="turn-notice"]')).toBeNull();
   });
 });
+
+describe('the theme card line', () => {
+  it('says the theme card opens the round before its first card, and no longer once the Dragon burned the first meeting', async () => {
+    const { currentDecider, legalActions } = await import('../../../src/shared/rules');
+    const { play, stacked } = await import('../../kit/game/deal');
+    let state = stacked({ players: 4, start: 0, hands: [['power-8'], ['power-10'], ['dragon'], ['power-9']] });
+    show(state, 0);
+    expect(document.querySelector('.opens')?.textContent).toContain(defaultSet.characters.find((c) => c.id === state.themeCard)!.name.en);
+    app = clearPage(app);
+    state = play(state, { seat: 0, play: state.themeCard });
+    while (state.lastMeeting === null) {
+      const legal = legalActions(state, currentDecider(state)!);
+      state = play(state, legal.find((a) => 'play' in a && a.play === 'dragon') ?? legal[0]!);
+    }
+    expect(state.lastMeeting.burned).toBe(true); // nobody took an ally: only the engine knows the round has begun
+    show(state, currentDecider(state));
+    expect(document.querySelector('.opens')).toBeNull();
+  });
+});
