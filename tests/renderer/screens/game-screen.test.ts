@@ -91,6 +91,23 @@ describe('hand', () => {
     expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
   });
 
+  it('plays nothing while your last move is on its way: no click, no key, no raised card, then plays again once it is answered', () => {
+    const state = startGame(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!.dataset['card']!;
+    client.busy = true;
+    flushSync();
+    expect(all('[data-testid="hand"] [data-legal="true"]')).toEqual([]);
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${first}"]`)!.click();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    flushSync();
+    expect(client.acts, 'a card of an inactive hand plays').toEqual([]);
+    client.busy = false;
+    flushSync();
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${first}"]`)!.click();
+    expect(client.acts).toEqual([{ play: first }]);
+  });
+
   it('gives each key to one part of the table: a panel open over it takes the numbers from the hand', () => {
     const state = startGame(3);
     const client = show(state, decider(state));
