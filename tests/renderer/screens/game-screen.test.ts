@@ -12,6 +12,7 @@ import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
 import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
+import { systemReducesMotion } from '../../kit/dom/reduced-motion';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
 import type { VisibleEvent } from '../../../src/shared/rules/view';
 
@@ -177,18 +178,17 @@ describe('the story over the meeting', () => {
 });
 
 describe('settings', () => {
-  it('says why the speed is locked to Instant when the device asks for less motion', () => {
+  it('says why the speed is locked to Instant when the device asks for less motion, as soon as it asks', () => {
     show(startGame(3), 0);
     expect(document.querySelector('[data-testid="speed-reduced"]')).toBeNull();
-    app = clearPage(app);
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce') }) as MediaQueryList);
     try {
-      show(startGame(3), 0);
+      systemReducesMotion(true); // while the game is on screen: no reload
       expect(document.querySelector<HTMLSelectElement>('[data-testid="speed"]')!.disabled).toBe(true);
       expect(document.querySelector('[data-testid="speed-reduced"]')?.textContent).toBe('Instant: this device asks for less motion.');
     } finally {
-      vi.unstubAllGlobals();
+      systemReducesMotion(false);
     }
+    expect(document.querySelector('[data-testid="speed-reduced"]')).toBeNull();
   });
 });
 
