@@ -272,8 +272,8 @@ describe('the story in words', () => {
     const told = storyOf([batch(5, purged(['demon'], 2))], ctx('en')).map((l) => l.text);
     expect(told.slice(1, 3)).toEqual(["Bob's Angel discards their Evil allies: Demon, 2 cards from the hand.", 'Bot 4 has Evil allies and is excluded.']);
     expect(linesOf(purged([], 0), ctx('en'))[1]![1]).toBe("Bob's Angel finds no Evil allies to discard.");
-    expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('L’Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
-    expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob Angyala');
+    expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('La carte Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
+    expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob kártyája, az Angyal, eldobja');
     expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
   });
 
