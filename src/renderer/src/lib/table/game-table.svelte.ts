@@ -199,6 +199,7 @@ export class GameTable {
 
   async saveRecord(): Promise<void> {
     const record = await this.#session.record();
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the moment of saving, read once for a file name
     if (record) downloadRecord(record, recordFileName(this.#session.table?.name ?? '', new Date()));
   }
 
