@@ -8,7 +8,7 @@
 // most retires its own oldest (parkedToRetire).
 
 import type { Refusal } from '../../../shared/protocol/events';
-import { refuse } from '../table/refusal';
+import { refuse } from '../wire/refusal';
 
 /** Every table has someone at it: no room for another. */
 export class TooManyTables extends Error {}

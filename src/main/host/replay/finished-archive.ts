@@ -11,7 +11,7 @@ import type { GameRecord } from '../../../shared/rules/record/record';
 import { TableFile } from '../table-file/store';
 import { hashToken } from '../guards/tokens';
 import { gameRecordOf, readTable } from '../table-file/game-record';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from '../table-file/table-model';
 
 const SUFFIX = '.jsonl';
 

@@ -9,8 +9,8 @@ import { type AutoBotAfter, DEFAULT_AUTO_BOT } from '../../../shared/protocol/au
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../../shared/protocol/bot-level';
 import type { Reply } from '../../../shared/protocol/events';
 import type { GameEventBatch } from '../../../shared/protocol/event-log';
-import { refuse } from './refusal';
-import { TableFileError, type TableHeader, type TableLine } from '../table-file/lines';
+import { refuse } from '../wire/refusal';
+import { TableFileError, type TableHeader, type TableLine } from './lines';
 
 /** How many recent intent results each seat keeps to answer repeats. */
 export const KEPT_RESULTS = 32;
@@ -111,7 +111,10 @@ export class TableModel {
         this.actions.push(line.a);
         this.log.push({ version: step.state.version, events: step.events });
         const slot = this.seats[line.a.seat]!;
-        if (line.seq !== null) {
+        // A live move's answer is remembered by the table's move path (table.ts `act`), under
+        // the intent as the seat sent it; a move read back from the file can only be
+        // remembered here, under the intent the file holds.
+        if (line.seq !== null && !applied) {
           slot.lastSeq = Math.max(slot.lastSeq, line.seq);
           remember(slot, line.seq, intentKey(before, line.a), { ok: true, version: step.state.version });
         }
