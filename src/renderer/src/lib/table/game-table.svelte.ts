@@ -99,13 +99,17 @@ export class GameTable {
 
   /** Nothing covers the table: its own keys and the hand answer. */
   readonly #uncovered = $derived(this.panel === null && cardSheet.open === null);
+  /** Your turn to play a card, and your last move answered: a card may be played now. */
+  readonly #mayPlay = $derived.by(() => this.playing && !this.#session.busy);
   /** The hand plays by click and by key. */
-  readonly handActive = $derived.by(() => this.playing && !this.#session.busy && this.#uncovered && this.#story.summary === null);
+  readonly handActive = $derived.by(() => this.#mayPlay && this.#uncovered && this.#story.summary === null);
   /** The hand card whose sheet is open (a tap on a touch screen): the sheet offers its play. */
   readonly sheetCard = $derived.by((): CardId | null => {
     const first = cardSheet.open?.hand ? cardSheet.open.entries[0] : undefined;
     return first && 'card' in first ? first.card : null;
   });
+  /** The play the open sheet of a hand card offers, when a card may be played now. */
+  readonly sheetPlay = $derived.by(() => (this.sheetCard && this.#mayPlay ? this.plays.get(this.sheetCard) : undefined));
 
   #reason = $state<ForView>(null);
   #hint = $state<ForView>(null);
