@@ -1,4 +1,4 @@
-// Card names in the story, the help and the moves come from the card book (the set in play), not
+// Card names in the story, the help (its rulings too) and the moves come from the card book (the set in play), not
 // from the message tables: a set that names its cards otherwise is told in its own names, and no
 // message of en/hu/fr spells a character's name, bar the few listed here.
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { hu } from '../../../../src/renderer/src/lib/i18n/hu';
 import { fr } from '../../../../src/renderer/src/lib/i18n/fr';
 import { linesOf } from '../../../../src/renderer/src/lib/story/describe';
 import { actionText } from '../../../../src/renderer/src/lib/action-text';
+import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
 
 /** Messages that still name a card themselves (the decision prompt's title and the seat's scoring tag). */
 const STILL_NAMED = new Set(['decision.demonChoice', 'decision.short.demonChoice', 'scoring.angel']);
@@ -39,6 +40,8 @@ describe('card names in messages', () => {
       for (const name of Object.values(RENAMED)) expect(told, `${name} in ${told}`).toContain(name);
       for (const id of Object.keys(RENAMED)) expect(told).not.toContain(DEFAULT_BOOK.cardName(id, lang));
       expect(actionText({ seat: 2, choose: { target: 1 } }, 'demonChoice', ctx(lang))).toContain('Fiend');
+      const help = RULINGS.map((r) => withCardNames(r.text[lang], { card: (id) => renamed.cardName(id, lang), history: (id) => renamed.historyName(id, lang) })).join('\n');
+      for (const name of Object.values(RENAMED)) expect(help).toContain(name);
     });
   }
 
@@ -46,7 +49,8 @@ describe('card names in messages', () => {
     const spelt: string[] = [];
     for (const [lang, table] of [['en', en], ['hu', hu], ['fr', fr]] as const) {
       const names = DEFAULT_BOOK.characters.map((c) => c.name[lang]).filter((n) => /^\p{Lu}\p{L}{3,}$/u.test(n));
-      for (const [key, text] of Object.entries(table as Record<string, string>)) {
+      const rulings = RULINGS.map((r) => [`ruling ${r.n}`, r.text[lang]] as const);
+      for (const [key, text] of [...Object.entries(table as Record<string, string>), ...rulings]) {
         if (STILL_NAMED.has(key)) continue;
         // A name as a word, or with a Hungarian case or possessive ending ("Démont", "Angyalod", "Királlyal").
         const hit = names.find((n) => new RegExp(`(^|[^\\p{L}])(${n}(t|ot|et|a|ja|od|nak|nek|val|vel)?|${n.slice(0, -1)}llyal)(?!\\p{L})`, 'u').test(text));
