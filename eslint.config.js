@@ -1,5 +1,7 @@
-// ESLint 9 flat config. Its job is the layer rules of ARCHITECTURE.md, not style: no
-// recommended presets, so it never fights code being written. Two mechanisms:
+// ESLint 9 flat config. Its job is the layer rules of ARCHITECTURE.md, not style; the one
+// preset is eslint-plugin-svelte's recommended (the Svelte ecosystem's own checks: runes,
+// {@html}, keyed each blocks, unused svelte-ignore comments...). Formatting is Prettier's
+// (`npm run format`). Two mechanisms for the layers:
 //  - `no-restricted-imports` for package names (electron, node builtins, svelte, socket.io...);
 //  - `chronicle/layers` (below) for relative imports between layers. A pattern on the import
 //    string cannot tell `../bots` in src/shared/rules/x.ts (= src/shared/bots) from the same
@@ -10,6 +12,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
 import svelteParser from 'svelte-eslint-parser';
 
 const ROOT = import.meta.dirname;
@@ -126,8 +129,9 @@ export default defineConfig(
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser, sourceType: 'module' },
   },
+  ...svelte.configs.recommended,
   {
-    files: ['**/*.svelte'],
+    files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parser: svelteParser, parserOptions: { parser: tseslint.parser } },
   },
   {

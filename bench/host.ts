@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { type Socket, io } from 'socket.io-client';
-import { JsonText } from '../src/main/host/transport/json-text';
+import { JsonText } from '../src/main/host/wire/json-text';
 import { silentLog } from '../src/main/host/log';
 import { wireParser } from '../src/main/host/transport/wire';
 import { type EventBatch, batchesFor } from '../src/shared/protocol/event-log';

@@ -17,7 +17,7 @@ import type { DecisionAnalysis } from '../../shared/bots/analysis';
 import { type BotLevel, BotRng, type Budget, type MasterStats, DEFAULT_MASTER_MS, hashString, mix, randomAction } from '../../shared/bots/index';
 import type { Action } from '../../shared/rules/actions';
 import type { PlayerView } from '../../shared/rules/view';
-import { AnalysisBusy } from '../host/replay/replay-session';
+import { AnalysisBusy } from './contract';
 import type { FromWorker, ToWorker } from './protocol';
 import { WorkQueue } from './work-queue';
 

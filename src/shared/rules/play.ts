@@ -13,14 +13,17 @@ import type { CardId, Seat, StrengthSuit, Suit } from './types';
 /** The seat whose card is expected now (ignoring pending decisions). */
 export const seatToPlay = (s: GameState): Seat => (s.meeting.leader + s.meeting.plays.length) % s.players;
 
-const opensRound = (s: GameState): boolean =>
-  s.options.themeCardOpens && s.meetingsPlayed === 0 && s.meeting.plays.length === 0;
+/** A card of this round has been played: a meeting finished (even one the Dragon burned) or one is under way. */
+export const roundBegun = (s: GameState): boolean => s.meetingsPlayed > 0 || s.meeting.plays.length > 0;
+
+/** The table plays with the theme card opening each round, and this round has not begun. */
+export const themeCardMustOpen = (s: GameState): boolean => s.options.themeCardOpens && !roundBegun(s);
 
 /** Whether `card` may be played now and face down or not; the seat is the one to play. */
 export function checkPlay(s: GameState, card: CardId, faceDown: boolean): RuleError | null {
   const hand = s.hands[seatToPlay(s)]!;
   if (!hand.includes(card)) return ruleError('CARD_NOT_IN_HAND', `${card} is not in your hand`);
-  if (opensRound(s) && card !== s.themeCard) {
+  if (themeCardMustOpen(s) && card !== s.themeCard) {
     return ruleError('THEME_CARD_MUST_OPEN', `the round opens with the theme card ${s.themeCard}`);
   }
   const lead = s.meeting.leadSuit;
@@ -52,7 +55,7 @@ export function legalPlays(s: GameState): PlayAction[] {
   const seat = seatToPlay(s);
   const facts = setFacts(s.cardSet);
   const faceUp = facts.plays[seat]!;
-  if (opensRound(s)) return [faceUp[cardNumber(facts, s.themeCard)]!];
+  if (themeCardMustOpen(s)) return [faceUp[cardNumber(facts, s.themeCard)]!];
   const hand = s.hands[seat]!;
   const lead = s.meeting.leadSuit;
   const out: PlayAction[] = [];

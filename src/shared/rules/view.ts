@@ -5,7 +5,7 @@ import type { Action } from './actions';
 import { type AllyStack, allyStacks } from './ally-stacks';
 import { type UnplayableCode, legalActions, unplayableCards } from './engine';
 import { answersAsSeen } from './place';
-import { seatToPlay } from './play';
+import { roundBegun, seatToPlay, themeCardMustOpen } from './play';
 import type { GameEvent, MeetingReason } from './events';
 import type { DecisionKind, DeepReadonly, GameState, InsightSnapshot, MeetingSummary, RoundScore, SeatScore } from './state';
 import type { CardId, GameOptions, HistoryId, Seat, StrengthSuit } from './types';
@@ -62,6 +62,10 @@ export interface PlayerView {
     readonly leadSuit: StrengthSuit | null;
     readonly plays: readonly PlayView[];
   };
+  /** A card of this round has been played (a meeting the Dragon burned counts): the engine's own reading. */
+  readonly roundBegun: boolean;
+  /** The next card must be the theme card (the table's option, and the round has not begun). */
+  readonly themeCardMustOpen: boolean;
   /** Who must act and how; null when the game is over. */
   readonly toAct: { readonly seat: Seat; readonly kind: 'play' | DecisionKind } | null;
   /** Your legal actions (empty unless you must act). */
@@ -119,6 +123,8 @@ function viewOf(s: GameState, viewer: Viewer, stacks: PlayerView['allyStacks']):
       leadSuit: s.meeting.leadSuit,
       plays: s.meeting.plays.map((p) => ({ ...p, card: p.faceDown && p.seat !== seat ? null : p.card })),
     },
+    roundBegun: roundBegun(s),
+    themeCardMustOpen: themeCardMustOpen(s),
     toAct: toActOf(s),
     legalActions: seat === null ? [] : answersAsSeen(s, seat, legalActions(s, seat)),
     unplayable: seat === null ? {} : unplayableCards(s, seat),

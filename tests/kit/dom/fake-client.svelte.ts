@@ -31,6 +31,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   readonly calls: Call[] = [];
   /** This fake as every part of the connection, for App's props and the screens' context. */
   readonly connection: HostConnection = { lobby: this, session: this, replays: this, notices: this };
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- set up by a test before the page reads it
   readonly tokens = new Set<string>();
 
   #log(method: string, ...args: unknown[]): Promise<boolean> {
@@ -56,6 +57,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
   heldSeat = (tableId: string) => this.heldSeats.get(tableId) ?? (this.tokens.has(tableId) ? 0 : null);
   /** The seat held at a table, when a test needs another than seat 0. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- set up by a test before the page reads it
   readonly heldSeats = new Map<string, Seat>();
   addBot = (seat: Seat, level?: string) => this.#log('addBot', seat, level);
   removeBot = (seat: Seat) => this.#log('removeBot', seat);

@@ -12,6 +12,7 @@ import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
 import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
+import { systemReducesMotion } from '../../kit/dom/reduced-motion';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
 import type { VisibleEvent } from '../../../src/shared/rules/view';
 
@@ -91,6 +92,23 @@ describe('hand', () => {
     expect(client.acts).toEqual([{ play: first.dataset['card'] }]);
   });
 
+  it('plays nothing while your last move is on its way: no click, no key, no raised card, then plays again once it is answered', () => {
+    const state = startGame(3);
+    const client = show(state, decider(state));
+    const first = all('[data-testid="hand"] [data-legal="true"]')[0]!.dataset['card']!;
+    client.busy = true;
+    flushSync();
+    expect(all('[data-testid="hand"] [data-legal="true"]')).toEqual([]);
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${first}"]`)!.click();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    flushSync();
+    expect(client.acts, 'a card of an inactive hand plays').toEqual([]);
+    client.busy = false;
+    flushSync();
+    document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${first}"]`)!.click();
+    expect(client.acts).toEqual([{ play: first }]);
+  });
+
   it('gives each key to one part of the table: a panel open over it takes the numbers from the hand', () => {
     const state = startGame(3);
     const client = show(state, decider(state));
@@ -160,18 +178,17 @@ describe('the story over the meeting', () => {
 });
 
 describe('settings', () => {
-  it('says why the speed is locked to Instant when the device asks for less motion', () => {
+  it('says why the speed is locked to Instant when the device asks for less motion, as soon as it asks', () => {
     show(startGame(3), 0);
     expect(document.querySelector('[data-testid="speed-reduced"]')).toBeNull();
-    app = clearPage(app);
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce') }) as MediaQueryList);
     try {
-      show(startGame(3), 0);
+      systemReducesMotion(true); // while the game is on screen: no reload
       expect(document.querySelector<HTMLSelectElement>('[data-testid="speed"]')!.disabled).toBe(true);
       expect(document.querySelector('[data-testid="speed-reduced"]')?.textContent).toBe('Instant: this device asks for less motion.');
     } finally {
-      vi.unstubAllGlobals();
+      systemReducesMotion(false);
     }
+    expect(document.querySelector('[data-testid="speed-reduced"]')).toBeNull();
   });
 });
 
@@ -493,5 +510,24 @@ describe('in the desktop app', () => {
     const state = startGame(3);
     show(state, decider(state));
     expect(document.querySelector('[data-testid="turn-notice"]')).toBeNull();
+  });
+});
+
+describe('the theme card line', () => {
+  it('says the theme card opens the round before its first card, and no longer once the Dragon burned the first meeting', async () => {
+    const { currentDecider, legalActions } = await import('../../../src/shared/rules');
+    const { play, stacked } = await import('../../kit/game/deal');
+    let state = stacked({ players: 4, start: 0, hands: [['power-8'], ['power-10'], ['dragon'], ['power-9']] });
+    show(state, 0);
+    expect(document.querySelector('.opens')?.textContent).toContain(defaultSet.characters.find((c) => c.id === state.themeCard)!.name.en);
+    app = clearPage(app);
+    state = play(state, { seat: 0, play: state.themeCard });
+    while (state.lastMeeting === null) {
+      const legal = legalActions(state, currentDecider(state)!);
+      state = play(state, legal.find((a) => 'play' in a && a.play === 'dragon') ?? legal[0]!);
+    }
+    expect(state.lastMeeting.burned).toBe(true); // nobody took an ally: only the engine knows the round has begun
+    show(state, currentDecider(state));
+    expect(document.querySelector('.opens')).toBeNull();
   });
 });

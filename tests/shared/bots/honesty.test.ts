@@ -25,6 +25,8 @@ const VIEW_FIELDS: Record<keyof PlayerView, true> = {
   discardTop: true,
   discardCount: true,
   meeting: true,
+  roundBegun: true,
+  themeCardMustOpen: true,
   toAct: true,
   legalActions: true,
   unplayable: true,

@@ -10,7 +10,7 @@
 // is retired (parkedToRetire).
 
 import type { Refusal } from '../../../shared/protocol/events';
-import { refuse } from '../table/refusal';
+import { refuse } from '../wire/refusal';
 
 /** Every table has someone at it: no room for another. */
 export class TooManyTables extends Error {}

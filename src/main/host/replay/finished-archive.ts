@@ -16,7 +16,7 @@ import { TableFile } from '../table-file/store';
 import { hashToken } from '../guards/tokens';
 import { gameRecordOf, readTable } from '../table-file/game-record';
 import { parkedToRetire } from '../guards/table-limits';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from '../table-file/table-model';
 
 const SUFFIX = '.jsonl';
 

@@ -11,6 +11,7 @@ import { type GameRecord, parseRecord, setupOf } from '../../../shared/rules/rec
 import type { GameState } from '../../../shared/rules/state';
 import type { CardId, Seat } from '../../../shared/rules/types';
 import { type PlayerView, type Viewer, type VisibleEvent, redactEvent, viewFor } from '../../../shared/rules/view';
+import { AnalysisBusy } from '../../bots/contract';
 
 /** Who the replay is seen as: a seat, a spectator, or everything open. */
 export type ReplayViewer = Viewer | 'all';
@@ -30,8 +31,7 @@ export const MAX_QUEUED_ANALYSES = 8;
  */
 export type Analyser = (record: GameRecord, version: number) => Promise<DecisionAnalysis | null>;
 
-/** The analyser has too many requests waiting, or is not running. */
-export class AnalysisBusy extends Error {}
+export { AnalysisBusy };
 
 export interface ReplayStep {
   readonly view: PlayerView;

@@ -5,7 +5,7 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import type { Seat } from '../../../shared/rules/types';
 import { GraceTimers } from './absence';
 import type { Clock } from '../clock';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from '../table-file/table-model';
 
 export interface AutoBotDeps {
   readonly model: TableModel;

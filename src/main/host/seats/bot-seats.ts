@@ -12,25 +12,10 @@ import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import type { Log } from '../log';
+import type { BotPolicy, BotSeat } from '../../bots/contract';
 
-/** Which seat a bot plays (bots that remember key their memory by it). */
-export interface BotSeat {
-  readonly tableId: string;
-  readonly seat: Seat;
-  /** How strong the seat's bot plays. */
-  readonly level: BotLevel;
-  /** The seat bot's seed, from the table's secret: a guest who knows the table id cannot replay the bot's choices. */
-  readonly seed: string;
-}
-
-/**
- * Decides a bot's move from its seat's view alone. Stronger bots plug in here, e.g. a worker
- * pool; `observe`, if present, receives every view of a bot-played seat (bots that remember).
- */
-export interface BotPolicy {
-  (view: PlayerView, seat: BotSeat): Action | Promise<Action>;
-  observe?(view: PlayerView, seat: BotSeat): void;
-}
+// A seat's policy is the bots' contract (declared beside them: they need nothing of the host).
+export type { BotPolicy, BotSeat };
 
 export const randomPolicy = (rng = new BotRng(randomInt(2 ** 32))): BotPolicy => (view) => randomAction(view, rng);
 

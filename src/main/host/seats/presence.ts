@@ -4,7 +4,7 @@
 // a seat is the transport's; this is what the table makes of it.
 import type { Seat } from '../../../shared/rules/types';
 import type { Clock } from '../clock';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from '../table-file/table-model';
 import { GraceTimers, type Presence } from './absence';
 import { AutoBotWatch } from './auto-bot';
 

@@ -2,7 +2,7 @@
 // actions, with the deals the engine made from them. The one reading of a table file as a
 // record, for the table itself, the finished-games archive and the tests.
 import { type GameRecord, recordOf } from '../../../shared/rules/record/record';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from './table-model';
 import { recoverTable } from './recover';
 import { TableFile } from './store';
 

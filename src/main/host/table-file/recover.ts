@@ -3,7 +3,7 @@
 // and, replayed, is legal. Nothing is thrown away: when lines are lost the damaged file is
 // kept beside the table and the loss is counted, so the table's owner can be told.
 import { TableFileError, readTablePrefix } from './lines';
-import { TableModel } from '../table/table-model';
+import { TableModel } from './table-model';
 
 export interface Recovery {
   /** Lines after the valid prefix (the first bad one and everything behind it). */

@@ -2,7 +2,7 @@
 // it, with its own game added once over. Kept in the table file's header, so a restarted host
 // (and the next Play again) has them.
 import { type Standings, withGame } from '../../../shared/protocol/standings';
-import type { TableModel } from './table-model';
+import type { TableModel } from '../table-file/table-model';
 
 export function eveningOf(model: TableModel): Standings | null {
   const before = model.header.evening ?? null;

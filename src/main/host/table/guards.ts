@@ -7,8 +7,8 @@ import type { Intent, Refusal } from '../../../shared/protocol/events';
 import { currentDecider } from '../../../shared/rules/engine';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
-import { refuse } from './refusal';
-import type { TableModel } from './table-model';
+import { refuse } from '../wire/refusal';
+import type { TableModel } from '../table-file/table-model';
 
 /** A request about the game, from a seat of the table. */
 export interface GameRequest {

@@ -5,8 +5,8 @@ import type { Action } from '../../../shared/rules/actions';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import { hintCheck } from './guards';
-import { refuse } from './refusal';
-import type { TableModel } from './table-model';
+import { refuse } from '../wire/refusal';
+import type { TableModel } from '../table-file/table-model';
 
 /** What the Master would play from a seat's view (hints). */
 export type HintProvider = (view: PlayerView) => Promise<Action>;

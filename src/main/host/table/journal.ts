@@ -5,8 +5,8 @@ import type { Refusal } from '../../../shared/protocol/events';
 import type { Log } from '../log';
 import type { TableLine } from '../table-file/lines';
 import type { TableFile } from '../table-file/store';
-import { refuse } from './refusal';
-import type { TableModel } from './table-model';
+import { refuse } from '../wire/refusal';
+import type { TableModel } from '../table-file/table-model';
 
 export class TableJournal {
   private broken = false;

@@ -8,7 +8,7 @@
 import type { Knock } from '../../../shared/protocol/events';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { ConnectionId } from '../transport/transport';
+import type { ConnectionId } from '../wire/transport';
 
 /** How long a knock waits for the owner's answer. */
 export const KNOCK_MS = 2 * 60_000;

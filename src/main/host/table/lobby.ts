@@ -6,9 +6,9 @@ import type { Refusal } from '../../../shared/protocol/events';
 import type { Seat } from '../../../shared/rules/types';
 import { type Presence, handoverCheck } from '../seats/absence';
 import { inLobby, seatExists } from './guards';
-import { refuse } from './refusal';
+import { refuse } from '../wire/refusal';
 import type { TableLine } from '../table-file/lines';
-import type { TableModel } from './table-model';
+import type { TableModel } from '../table-file/table-model';
 import { inviteMatches, pinMatches, tokenMatches } from '../guards/tokens';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 

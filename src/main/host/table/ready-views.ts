@@ -6,9 +6,9 @@ import { batchesFor } from '../../../shared/protocol/event-log';
 import type { GameEvent } from '../../../shared/rules/events';
 import type { GameState } from '../../../shared/rules/state';
 import { type Viewer, viewsFor } from '../../../shared/rules/view';
-import { JsonText } from '../transport/json-text';
-import { sharedJson } from '../transport/shared-json';
-import type { ReadyView } from '../transport/transport';
+import { JsonText } from '../wire/json-text';
+import { sharedJson } from '../wire/shared-json';
+import type { ReadyView } from '../wire/transport';
 
 /**
  * The view of `state` for each of `viewers`, in their order; with `events`, the engine's events

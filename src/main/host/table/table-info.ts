@@ -4,7 +4,7 @@ import type { SeatInfo, TableInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import { type Presence, graceLeft, handoverCheck } from '../seats/absence';
 import { eveningOf } from './evening';
-import type { TableModel } from './table-model';
+import type { TableModel } from '../table-file/table-model';
 
 export interface InfoSources {
   readonly presence: (seat: Seat) => Presence;

@@ -27,12 +27,12 @@ import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
 import { gameRecordOf } from '../table-file/game-record';
-import { refuse } from './refusal';
+import { refuse } from '../wire/refusal';
 import { SerialQueue } from './serial-queue';
-import { type TableModel, intentKey, remember, seqCheck } from './table-model';
+import { type TableModel, intentKey, remember, seqCheck } from '../table-file/table-model';
 import type { TableLine } from '../table-file/lines';
 import { botSeedFor, hashToken, inviteFor, newToken } from '../guards/tokens';
-import type { ConnectionId, TableTransport, TransportFactory } from '../transport/transport';
+import type { ConnectionId, TableTransport, TransportFactory } from '../wire/transport';
 import { toAction } from './client-action';
 import { tableInfo } from './table-info';
 import { ViewSender } from './view-sender';
@@ -331,16 +331,24 @@ export class Table {
     return answerHint(asked, (e) => this.deps.log.warn(`table ${this.id}: hint failed: ${e.message}`));
   }
 
+  /**
+   * A seat's move, the one path of the host's authority, top to bottom: the seat is the
+   * connection's; the sequence number (a repeat gets its first answer); the guards
+   * (guards.ts); the intent as the engine's action, made once; then `commit`: applied, written
+   * and flushed (journal.ts), and only then the views sent. The answer is remembered for its
+   * number here and only here.
+   */
   act(conn: ConnectionId, intent: Intent): Promise<Act> {
     return this.run(async () => {
       const seat = this.seatOf(conn);
       if (seat === null) return refuse('NOT_SEATED');
+      const action = toAction(seat, intent.action);
       const slot = this.model.seat(seat);
-      const key = intentKey(intent.version, toAction(seat, intent.action));
+      const key = intentKey(intent.version, action);
       const answered = seqCheck(slot, intent.seq, key);
       if (answered) return answered;
       const state = moveCheck(this.model, seat, intent);
-      const reply = 'ok' in state ? state : await this.commit(state, toAction(seat, intent.action), intent.seq);
+      const reply = 'ok' in state ? state : await this.commit(state, action, intent.seq);
       remember(slot, intent.seq, key, reply);
       const now = this.model.state;
       if (!reply.ok && now && intent.version !== now.version) this.views.sendTo(seat);

@@ -7,9 +7,9 @@ import type { GameEvent } from '../../../shared/rules/events';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import type { Viewer } from '../../../shared/rules/view';
-import type { ConnectionId, ReadyView, TableTransport, ViewMessage } from '../transport/transport';
+import type { ConnectionId, ReadyView, TableTransport, ViewMessage } from '../wire/transport';
 import { readyViewFor, readyViews } from './ready-views';
-import type { TableModel } from './table-model';
+import type { TableModel } from '../table-file/table-model';
 
 /** The views of one version: for each seat held by a connection, and for spectators if any watch. */
 export interface Outgoing {

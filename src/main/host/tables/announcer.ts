@@ -2,7 +2,7 @@
 // looking at the list and everyone at it, through the lobby transport (never the socket library
 // itself), and to mDNS as an advert (adverts.ts); a table that goes is withdrawn from both.
 import type { TableInfo } from '../../../shared/protocol/table-info';
-import type { LobbyTransport } from '../transport/transport';
+import type { LobbyTransport } from '../wire/transport';
 import type { TableAdverts } from './adverts';
 
 export class LobbyAnnouncer {

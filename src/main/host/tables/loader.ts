@@ -10,7 +10,7 @@ import type { FinishedArchive } from '../replay/finished-archive';
 import { type Recovery, recoverTable } from '../table-file/recover';
 import { TableFile } from '../table-file/store';
 import type { Table } from '../table/table';
-import type { TableModel } from '../table/table-model';
+import type { TableModel } from '../table-file/table-model';
 import type { TableDirectory } from './directory';
 
 /** A table resumed from the valid part of a damaged file. */

@@ -7,7 +7,7 @@
 // TV board) is told the new one. A second request joins the same new table. The new table
 // counts to the address that asked for it, as any new table does (table-limits.ts).
 import type { Reply, Seated } from '../../../shared/protocol/events';
-import { refuse } from '../table/refusal';
+import { refuse } from '../wire/refusal';
 import { eveningOf } from '../table/evening';
 import type { NewTable } from './registry';
 import type { Table } from '../table/table';

@@ -5,7 +5,7 @@ import type { EventBatch } from '../../../shared/protocol/event-log';
 import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import type { HostServer, HostSocket } from './socket-types';
-import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from './transport';
+import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from '../wire/transport';
 
 /** The room of everyone at a table (seats and spectators). */
 export const tableRoom = (tableId: string): string => `t:${tableId}`;

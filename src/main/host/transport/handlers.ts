@@ -8,7 +8,7 @@ import { type ParsedPayload, SCHEMAS } from '../../../shared/protocol/schemas';
 import { type SecretGuards, beginPin, beginToken, tokenWait } from '../guards/attempts';
 import type { Log } from '../log';
 import { orderForClient } from '../lan-urls';
-import { refuse } from '../table/refusal';
+import { refuse } from '../wire/refusal';
 import type { TableRegistry } from '../tables/registry';
 import { limitRefusal } from '../guards/table-limits';
 import type { HostSocket } from './socket-types';

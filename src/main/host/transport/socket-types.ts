@@ -4,7 +4,7 @@ import type { ClientToServerEvents } from '../../../shared/protocol/events';
 import type { Seat } from '../../../shared/rules/types';
 import type { TokenBucket } from '../guards/rate-limit';
 import type { ReplaySession } from '../replay/replay-session';
-import type { HostToClientEvents } from './transport';
+import type { HostToClientEvents } from '../wire/transport';
 
 /** Which table and seat this connection speaks for; set only by join, create, resume, spectate. */
 export interface Binding {

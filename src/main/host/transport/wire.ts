@@ -2,7 +2,7 @@
 // ahead (json-text.ts) goes out as its text. What is written is what Socket.IO's own encoder
 // would write (`2["game:view",{…},[…]]`), so clients use the default parser.
 import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
-import { JsonText } from './json-text';
+import { JsonText } from '../wire/json-text';
 
 /** Socket.IO's encoder, which writes a JsonText argument of an event as its text. */
 class WireEncoder extends Encoder {

@@ -15,7 +15,7 @@ export function actionText(action: Action, kind: 'play' | DecisionKind, ctx: Pic
   if ('play' in action) return t(action.faceDown ? 'move.playFaceDown' : 'move.play', { card: book.cardName(action.play, lang) });
   const { target, card, place } = action.choose;
   const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
-  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang) };
+  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang), demon: book.cardName('demon', lang) };
   if (kind === 'return' && place !== undefined) return t('move.returnFaceDown', params);
   return t(`move.${kind === 'play' ? 'play' : kind}`, params);
 }

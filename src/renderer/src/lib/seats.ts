@@ -7,7 +7,7 @@ import type { MessageKey, MessageParams } from './i18n/index.svelte';
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /** A seat's display name: the player's name, else "Bot 3" for a bot, else "Seat 3". */
-export function seatName(info: SeatInfo | undefined, seat: Seat, t: Translate): string {
+export function seatName(info: Pick<SeatInfo, 'name' | 'kind'> | undefined, seat: Seat, t: Translate): string {
   if (info?.name) return info.name;
   return t(info?.kind === 'bot' ? 'table.botName' : 'table.seatName', { n: seat + 1 });
 }

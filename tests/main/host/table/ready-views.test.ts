@@ -3,7 +3,7 @@
 // random games at every table size (so no viewer's text can hold another viewer's secret).
 import { describe, expect, it } from 'vitest';
 import { readyViews } from '../../../../src/main/host/table/ready-views';
-import { sharedJson } from '../../../../src/main/host/transport/shared-json';
+import { sharedJson } from '../../../../src/main/host/wire/shared-json';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { type GameEventBatch, batchesFor } from '../../../../src/shared/protocol/event-log';
 import { type Viewer, viewFor } from '../../../../src/shared/rules/view';

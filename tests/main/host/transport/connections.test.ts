@@ -3,7 +3,7 @@
 // itself; and a connection's views only go forward.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SocketConnections } from '../../../../src/main/host/transport/connections';
-import { JsonText } from '../../../../src/main/host/transport/json-text';
+import { JsonText } from '../../../../src/main/host/wire/json-text';
 import type { Seat } from '../../../../src/shared/rules/types';
 import type { PlayerView } from '../../../../src/shared/rules/view';
 import { type TestHost, sleep, startHost, waitFor } from '../../../kit/host/host';

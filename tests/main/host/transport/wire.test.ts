@@ -2,7 +2,7 @@
 // own encoder would write the view itself, so the default parser of every client reads it.
 import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
-import { JsonText } from '../../../../src/main/host/transport/json-text';
+import { JsonText } from '../../../../src/main/host/wire/json-text';
 import { wireParser } from '../../../../src/main/host/transport/wire';
 import { startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';

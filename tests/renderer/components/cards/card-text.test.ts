@@ -6,7 +6,8 @@ import { flushSync, mount, unmount } from 'svelte';
 import defaultSet from '../../../../src/shared/rules/card-set/default-set.json';
 import CardSheet from '../../../../src/renderer/src/components/cards/CardSheet.svelte';
 import HelpPanel from '../../../../src/renderer/src/components/table/HelpPanel.svelte';
-import { RULINGS } from '../../../../src/renderer/src/lib/help/rulings';
+import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
+import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { LANGUAGE_CODES, i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 
 let app: ReturnType<typeof mount> | undefined;
@@ -57,7 +58,8 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
       expect(item.querySelector('.mark') !== null).toBe(h.status === 'reconstructed');
     }
     const rulings = norm(document.querySelector('[data-testid="help-rulings"]')?.textContent);
-    for (const r of RULINGS) expect(rulings).toContain(r.text[lang]);
+    const names = { card: (id: string) => DEFAULT_BOOK.cardName(id, lang), history: (id: string) => DEFAULT_BOOK.historyName(id, lang) };
+    for (const r of RULINGS) expect(rulings).toContain(withCardNames(r.text[lang], names));
     expect(document.body.textContent).not.toContain('…');
   });
 });

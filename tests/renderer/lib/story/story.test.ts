@@ -7,9 +7,11 @@ import type { VisibleEvent } from '../../../../src/shared/rules/view';
 import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { linesOf, storyOf } from '../../../../src/renderer/src/lib/story/describe';
-import { Presentation, readingMs, type Scene } from '../../../../src/renderer/src/lib/story/presentation.svelte';
+import { Presentation, type Scene } from '../../../../src/renderer/src/lib/story/presentation.svelte';
 import { sceneReadingMs, skippedLine } from '../../../../src/renderer/src/lib/story/scene-text';
-import { pacing } from '../../../../src/renderer/src/lib/story/speed.svelte';
+import { YIELD_MS, pacing, readingMs } from '../../../../src/renderer/src/lib/story/speed.svelte';
+import { watch } from '../../../kit/dom/watch.svelte';
+import { systemReducesMotion } from '../../../kit/dom/reduced-motion';
 
 const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
 const ended: VisibleEvent = {
@@ -180,15 +182,50 @@ describe('the presentation queue', () => {
     expect(show.current?.version).toBe(4);
   });
 
-  it('prefers-reduced-motion makes the table instant whatever the choice', () => {
-    const matchMedia = vi.fn((q: string) => ({ matches: q.includes('reduce') }) as MediaQueryList);
-    vi.stubGlobal('matchMedia', matchMedia);
+  it('prefers-reduced-motion makes the table instant whatever the choice, followed live as the system setting changes', () => {
     pacing.set('slow');
-    expect(pacing.speed).toBe('instant');
-    expect(pacing.hold(1500)).toBe(0);
-    vi.unstubAllGlobals();
-    expect(pacing.speed).toBe('slow');
-    expect(pacing.hold(1500)).toBe(3000);
+    const speed = watch(() => pacing.speed);
+    try {
+      systemReducesMotion(true);
+      expect(pacing.hold(1500)).toBe(0);
+      expect([pacing.moveMs, pacing.flightMs, pacing.yieldMs]).toEqual([0, 0, 0]);
+      systemReducesMotion(false);
+      expect(pacing.hold(1500)).toBe(3000);
+      expect(speed.values).toEqual(['slow', 'instant', 'slow']); // what a component saw, without a reload
+    } finally {
+      speed.stop();
+      systemReducesMotion(false);
+      pacing.set('normal');
+    }
+  });
+
+  it('scales every duration of the story and the motion by the speed: 2× slow, 0.4× fast, none at instant', () => {
+    const at = (speed: 'slow' | 'normal' | 'fast' | 'instant') => {
+      pacing.set(speed);
+      return [pacing.moveMs, pacing.flightMs, pacing.yieldMs, pacing.scoringStepMs, pacing.fadeMs, pacing.hold(readingMs(10, 2))];
+    };
+    // Normal-speed figures written out: a changed constant shows here.
+    expect(at('normal')).toEqual([450, 720, 1200, 1800, 150, 2800]);
+    expect(at('slow')).toEqual([900, 1440, 2400, 3600, 300, 5600]);
+    expect(at('fast')).toEqual([180, 288, 480, 720, 60, 1120]);
+    expect(at('instant')).toEqual([0, 0, 0, 0, 0, 0]);
+    pacing.set('normal');
+    expect(YIELD_MS).toBe(1200);
+  });
+
+  it('yields a long scene to a newer meeting after the pacing\'s yield time, at the speed in effect', () => {
+    vi.useFakeTimers();
+    for (const [speed, yieldMs] of [['normal', 1200], ['slow', 2400]] as const) {
+      pacing.set(speed);
+      const show = new Presentation(() => 10_000); // the story's own yield, as the table's story has it
+      show.feed([batch(1, ended)], 0);
+      show.feed([batch(1, ended), batch(2, ended), batch(3, steal)], 0);
+      vi.advanceTimersByTime(yieldMs - 1);
+      expect(show.current?.version, `${speed}: still the first meeting`).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(show.current?.version, `${speed}: the newer meeting`).toBe(2);
+      show.stop();
+    }
     pacing.set('normal');
   });
 });
@@ -235,8 +272,8 @@ describe('the story in words', () => {
     const told = storyOf([batch(5, purged(['demon'], 2))], ctx('en')).map((l) => l.text);
     expect(told.slice(1, 3)).toEqual(["Bob's Angel discards their Evil allies: Demon, 2 cards from the hand.", 'Bot 4 has Evil allies and is excluded.']);
     expect(linesOf(purged([], 0), ctx('en'))[1]![1]).toBe("Bob's Angel finds no Evil allies to discard.");
-    expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('L’Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
-    expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob Angyala');
+    expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('La carte Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
+    expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob kártyája, az Angyal, eldobja');
     expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
   });
 

@@ -1,6 +1,17 @@
 // The rulings of shared/rules/cards.md (same numbers), told to players in their language for
-// the in-app help. cards.md is the reference; these are its player-facing wording.
+// the in-app help. cards.md is the reference; these are its player-facing wording. Cards are
+// named by placeholders, `{card:ID}` and `{history:ID}` (`{card:ID:az}` with the Hungarian
+// article), filled from the card book of the set in play (`withCardNames`).
 import type { Localized } from '../../../../shared/rules/types';
+import { MODIFIERS } from '../i18n/articles';
+
+/** A ruling's text with the names of the set in play. */
+export function withCardNames(text: string, names: { card: (id: string) => string; history: (id: string) => string }): string {
+  return text.replace(/\{(card|history):([a-z0-9-]+)(?::(az|Az))?\}/g, (_, kind: 'card' | 'history', id: string, modifier?: string) => {
+    const name = names[kind](id);
+    return modifier ? MODIFIERS[modifier]!(name) : name;
+  });
+}
 
 export interface Ruling {
   readonly n: number;
@@ -49,18 +60,18 @@ export const RULINGS: readonly Ruling[] = [
     n: 5,
     title: { en: 'Who wins a meeting', hu: 'Ki nyeri a találkozót', fr: 'Qui gagne la Rencontre' },
     text: {
-      en: 'If the King is in the meeting, its player wins. Otherwise the highest strength wins (the lowest under a 3’s Reversal). If no card has strength, the lead player wins.',
-      hu: 'Ha a Király a találkozóban van, a kijátszója nyer. Különben a legnagyobb erő nyer (egy 3-as Fordítása alatt a legkisebb). Ha egyik kártyának sincs ereje, a kezdő játékos nyer.',
-      fr: 'Si le Roi est dans la Rencontre, son joueur gagne. Sinon la plus forte carte gagne (la plus faible sous le Renversement d’un 3). Si aucune carte n’a de force, le premier joueur gagne.',
+      en: 'If the {card:king} is in the meeting, its player wins. Otherwise the highest strength wins (the lowest under a 3’s Reversal). If no card has strength, the lead player wins.',
+      hu: 'Ha {card:king:az} a találkozóban van, a kijátszója nyer. Különben a legnagyobb erő nyer (egy 3-as Fordítása alatt a legkisebb). Ha egyik kártyának sincs ereje, a kezdő játékos nyer.',
+      fr: 'Si la carte {card:king} est dans la Rencontre, son joueur gagne. Sinon la plus forte carte gagne (la plus faible sous le Renversement d’un 3). Si aucune carte n’a de force, le premier joueur gagne.',
     },
   },
   {
     n: 6,
     title: { en: 'End of a meeting', hu: 'A találkozó vége', fr: 'Fin de la Rencontre' },
     text: {
-      en: 'First the winner is decided (with Reversal and the King), then the Demon goes where its player chooses, then the Dragon discards the other cards or the winner takes them. The winner leads the next meeting.',
-      hu: 'Előbb eldől a nyertes (Fordítással és Királlyal), aztán a Démon oda kerül, ahová a kijátszója választja, végül a Sárkány eldobja a többi kártyát, vagy a nyertes elviszi őket. A nyertes kezdi a következő találkozót.',
-      fr: 'D’abord le gagnant est désigné (avec le Renversement et le Roi), puis le Démon va où son joueur le décide, puis le Dragon défausse les autres cartes, ou le gagnant les prend. Le gagnant commence la Rencontre suivante.',
+      en: 'First the winner is decided (with Reversal and the {card:king}), then the {card:demon} goes where its player chooses, then the {card:dragon} discards the other cards or the winner takes them. The winner leads the next meeting.',
+      hu: 'Előbb eldől a nyertes (a Fordítás és {card:king:az} szerint), aztán {card:demon:az} oda kerül, ahová a kijátszója választja, végül {card:dragon:az} eldobja a többi kártyát, vagy a nyertes elviszi őket. A nyertes kezdi a következő találkozót.',
+      fr: 'D’abord le gagnant est désigné (avec le Renversement et la carte {card:king}), puis la carte {card:demon} va où son joueur le décide, puis la carte {card:dragon} défausse les autres cartes, ou le gagnant les prend. Le gagnant commence la Rencontre suivante.',
     },
   },
   {
@@ -85,9 +96,9 @@ export const RULINGS: readonly Ruling[] = [
     n: 9,
     title: { en: 'End of the round', hu: 'A forduló vége', fr: 'Fin de la manche' },
     text: {
-      en: 'After a meeting, if anyone has no cards left, the round ends: (a) cards left in hands join their owners’ allies; (b) the Angel’s holder discards their Evil allies; (c) a player holding all four Evil cards gains 2 Fame and nobody else gains any this round, whatever the history cards say; (d) otherwise players with an Evil ally are excluded (not under A Time of Darkness); (e) each history card gives 1 Fame to each remaining player who meets it. A 2 counts as three allies of its suit; a face-down ally counts as one, with no suit.',
-      hu: 'Egy találkozó után, ha valakinek elfogyott a kézben tartott lapja, a forduló véget ér: (a) a kézben maradt kártyák a tulajdonosuk szövetségesei lesznek; (b) az Angyal birtokosa eldobja Gonosz szövetségeseit; (c) aki mind a négy Gonosz kártyát birtokolja, 2 Hírnevet kap, és ebben a fordulóban más nem kap semmit, bármit mondanak a történet kártyák; (d) különben a Gonosz szövetségessel rendelkezők kiesnek (kivéve A sötétség korában); (e) minden történet kártya 1 Hírnevet ad minden bennmaradt játékosnak, aki teljesíti. A 2-es a saját színéből három szövetségesnek számít; a lefordított szövetséges egynek, szín nélkül.',
-      fr: 'Après une Rencontre, si un joueur n’a plus de cartes, la manche se termine : (a) les cartes restées en main rejoignent les Alliés de leur propriétaire ; (b) le détenteur de l’Ange défausse ses Alliés Maléfiques ; (c) un joueur qui détient les quatre cartes Maléfiques gagne 2 points de Notoriété et personne d’autre n’en gagne cette manche, quoi que disent les cartes Histoire ; (d) sinon les joueurs ayant un Allié Maléfique sont exclus (sauf pendant Une époque de ténèbres) ; (e) chaque carte Histoire donne 1 point de Notoriété à chaque joueur restant qui la remplit. Un 2 compte pour trois Alliés de sa couleur ; un Allié face cachée compte pour un, sans couleur.',
+      en: 'After a meeting, if anyone has no cards left, the round ends: (a) cards left in hands join their owners’ allies; (b) the holder of the {card:angel} discards their Evil allies; (c) a player holding all four Evil cards gains 2 Fame and nobody else gains any this round, whatever the history cards say; (d) otherwise players with an Evil ally are excluded (not under A Time of Darkness); (e) each history card gives 1 Fame to each remaining player who meets it. A 2 counts as three allies of its suit; a face-down ally counts as one, with no suit.',
+      hu: 'Egy találkozó után, ha valakinek elfogyott a kézben tartott lapja, a forduló véget ér: (a) a kézben maradt kártyák a tulajdonosuk szövetségesei lesznek; (b) {card:angel:az} birtokosa eldobja Gonosz szövetségeseit; (c) aki mind a négy Gonosz kártyát birtokolja, 2 Hírnevet kap, és ebben a fordulóban más nem kap semmit, bármit mondanak a történet kártyák; (d) különben a Gonosz szövetségessel rendelkezők kiesnek (kivéve A sötétség korában); (e) minden történet kártya 1 Hírnevet ad minden bennmaradt játékosnak, aki teljesíti. A 2-es a saját színéből három szövetségesnek számít; a lefordított szövetséges egynek, szín nélkül.',
+      fr: 'Après une Rencontre, si un joueur n’a plus de cartes, la manche se termine : (a) les cartes restées en main rejoignent les Alliés de leur propriétaire ; (b) le détenteur de la carte {card:angel} défausse ses Alliés Maléfiques ; (c) un joueur qui détient les quatre cartes Maléfiques gagne 2 points de Notoriété et personne d’autre n’en gagne cette manche, quoi que disent les cartes Histoire ; (d) sinon les joueurs ayant un Allié Maléfique sont exclus (sauf pendant Une époque de ténèbres) ; (e) chaque carte Histoire donne 1 point de Notoriété à chaque joueur restant qui la remplit. Un 2 compte pour trois Alliés de sa couleur ; un Allié face cachée compte pour un, sans couleur.',
     },
   },
   {
@@ -103,7 +114,7 @@ export const RULINGS: readonly Ruling[] = [
     n: 11,
     title: { en: 'The history deck', hu: 'A történet pakli', fr: 'La pioche Histoire' },
     text: {
-      en: 'When the history deck runs out, the used history cards are shuffled into a new deck. Conversation with a Dragon brings back the previous round’s history cards other than itself; a returning Coronation reveals nothing more.',
+      en: 'When the history deck runs out, the used history cards are shuffled into a new deck. {history:conversation-with-a-dragon} brings back the previous round’s history cards other than itself; a returning Coronation reveals nothing more.',
       hu: 'Ha a történet pakli elfogy, a felhasznált történet kártyákat új paklivá keverik. A Beszélgetés egy sárkánnyal visszahozza az előző forduló történet kártyáit (önmagán kívül); a visszatérő Koronázás nem fed fel újabbat.',
       fr: 'Quand la pioche Histoire est épuisée, les cartes Histoire utilisées forment une nouvelle pioche. Conversation avec un dragon ramène les cartes Histoire de la manche précédente (sauf elle-même) ; un Couronnement qui revient n’en révèle pas d’autre.',
     },
@@ -139,9 +150,9 @@ export const RULINGS: readonly Ruling[] = [
     n: 15,
     title: { en: 'Burned face-down cards', hu: 'Elégetett lefordított kártyák', fr: 'Cartes face cachée brûlées' },
     text: {
-      en: 'The discard pile is face up. Face-down cards of a meeting the Dragon burns are turned face up as they go onto it; afterwards only the top card of the pile is visible.',
-      hu: 'A dobópakli felfordított. A Sárkány által elégetett találkozó lefordított kártyái felfordítva kerülnek rá; utána csak a pakli legfelső lapja látszik.',
-      fr: 'La défausse est face visible. Les cartes face cachée d’une Rencontre brûlée par le Dragon y sont retournées face visible ; ensuite seule la carte du dessus est visible.',
+      en: 'The discard pile is face up. Face-down cards of a meeting the {card:dragon} burns are turned face up as they go onto it; afterwards only the top card of the pile is visible.',
+      hu: 'A dobópakli felfordított. {card:dragon:Az} által elégetett találkozó lefordított kártyái felfordítva kerülnek rá; utána csak a pakli legfelső lapja látszik.',
+      fr: 'La défausse est face visible. Les cartes face cachée d’une Rencontre brûlée par la carte {card:dragon} y sont retournées face visible ; ensuite seule la carte du dessus est visible.',
     },
   },
 ];

@@ -93,6 +93,7 @@ export function t(key: MessageKey, params?: MessageParams): string {
 }
 
 /** One set of plural rules per language: making one takes longer than the rest of a format. */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache nothing renders from
 const PLURALS = new Map<Language, Intl.PluralRules>();
 function pluralRules(lang: Language): Intl.PluralRules {
   let rules = PLURALS.get(lang);

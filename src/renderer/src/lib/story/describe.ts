@@ -71,7 +71,8 @@ export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][
     }
     case 'abilityUsed': {
       const target = e.choice.target ?? e.faceDownOwner;
-      const params = { name: name(e.seat), target: name(target), card: card(e.choice.card) };
+      // The ability's own card names itself where the choice names none (the Demon given away).
+      const params = { name: name(e.seat), target: name(target), card: card(e.choice.card ?? (e.kind === 'demonChoice' ? e.source : undefined)) };
       const kind = e.kind === 'return' && e.faceDownOwner !== undefined ? 'returnFaceDown' : e.kind;
       if (targeted(kind)) return [['ability', t(`log.ability.${kind}.${voice2Of(e.seat, target, me)}`, params)]];
       return [['ability', t(`log.ability.${kind}.${voiceOf(e.seat, me)}`, params)]];
@@ -96,8 +97,8 @@ export function meetingLines(m: MeetingSummaryView, reason: 'king' | 'highest' |
   const best = winningCard(m);
   const out: string[] = [];
   if (m.halted) out.push(t('log.meeting.halted'));
-  out.push(t(`log.meeting.${reason}.${v}`, { name: winner, card: best ? book.cardName(best, lang) : '' }));
-  if (m.burned) out.push(t('log.meeting.burned'));
+  out.push(t(`log.meeting.${reason}.${v}`, { name: winner, card: best ? book.cardName(best, lang) : '', king: book.cardName('king', lang) }));
+  if (m.burned) out.push(t('log.meeting.burned', { dragon: book.cardName('dragon', lang) }));
   else {
     // The Demon went where its player chose (told by that ability's line); the rest to the winner.
     const taken = m.plays.filter((p) => !p.returned).length - (m.demonTo === null ? 0 : 1);

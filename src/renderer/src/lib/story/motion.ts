@@ -1,14 +1,11 @@
 // Cards moving on the table: a played card comes from its seat into the meeting, a finished
 // meeting's cards go to the winner's seat, an ability's card flies between seats (a steal, a
-// gift, a discard, a card sent back). Durations follow the chosen speed; at instant speed and
-// under prefers-reduced-motion nothing moves (the speed is instant there).
+// gift, a discard, a card sent back). Durations are the pacing's (speed.svelte.ts); at instant
+// speed and under prefers-reduced-motion nothing moves (the speed is instant there).
 import type { TransitionConfig } from 'svelte/transition';
 import type { Seat } from '../../../../shared/rules/types';
 import type { VisibleEvent } from '../../../../shared/rules/view';
 import { pacing } from './speed.svelte';
-
-/** How long a card takes to cross the table at normal speed. */
-export const MOVE_MS = 450;
 
 const seatBox = (seat: Seat): DOMRect | null => {
   const el = document.querySelector(`[data-testid="seat-panel"][data-seat="${seat}"]`);
@@ -34,14 +31,14 @@ function travel(node: Element, box: DOMRect | null, ms: number): TransitionConfi
 
 /** In: a card played comes from its seat. */
 export function fromSeat(node: Element, seat: Seat): TransitionConfig {
-  const ms = pacing.hold(MOVE_MS);
+  const ms = pacing.moveMs;
   // Nothing moves at instant speed: measuring the seat would only force a layout at every play.
   return ms === 0 ? { duration: 0 } : travel(node, seatBox(seat), ms);
 }
 
 /** Out: a meeting's card goes to the seat that takes it (null: it leaves the table). */
 export function toSeat(node: Element, seat: Seat | null): TransitionConfig {
-  const ms = pacing.hold(MOVE_MS);
+  const ms = pacing.moveMs;
   if (ms === 0) return { duration: 0 };
   if (seat === null) return { duration: ms, css: (t) => `opacity: ${t}` };
   return travel(node, seatBox(seat), ms);
@@ -74,7 +71,7 @@ const placeBox = (p: Place): DOMRect | null => (p === 'meeting' ? boxOf('[data-t
  * table from one place to the other, then is gone. Returns false when nothing moves.
  */
 export function flyCard(move: { from: Place; to: Place }, label: string): boolean {
-  const ms = pacing.hold(MOVE_MS * 1.6);
+  const ms = pacing.flightMs;
   const from = placeBox(move.from);
   const to = placeBox(move.to);
   if (ms === 0 || !from || !to || typeof document.body.animate !== 'function') return false;

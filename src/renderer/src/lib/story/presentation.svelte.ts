@@ -10,6 +10,7 @@ import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { MeetingReason } from '../../../../shared/rules/events';
 import type { CardId } from '../../../../shared/rules/types';
 import type { MeetingSummaryView, RoundScoreView } from '../../../../shared/rules/view';
+import { pacing } from './speed.svelte';
 
 type AbilityEvent = Extract<EventBatch['events'][number], { type: 'abilityUsed' }>;
 
@@ -31,13 +32,6 @@ export interface RoundSummaryScene {
   readonly purged: readonly CardId[];
 }
 
-/** How long a scene of so many words and cards takes to read at normal speed. */
-export function readingMs(words: number, cards: number): number {
-  return Math.min(MAX_READ_MS, 600 + 180 * words + 200 * cards);
-}
-const MAX_READ_MS = 6000;
-/** A scene a newer meeting is waiting behind stays at most this long (at normal speed). */
-export const YIELD_MS = 1200;
 /** How many scenes a reader can step back through. */
 export const PAST = 12;
 
@@ -69,7 +63,7 @@ export class Presentation {
   readonly #hold: Hold;
   readonly #yieldMs: () => number;
 
-  constructor(hold: Hold, yieldMs: () => number = () => YIELD_MS) {
+  constructor(hold: Hold, yieldMs: () => number = () => pacing.yieldMs) {
     this.#hold = hold;
     this.#yieldMs = yieldMs;
   }

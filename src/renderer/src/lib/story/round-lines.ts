@@ -23,7 +23,8 @@ export function roundLines(e: RoundScored, ctx: StoryContext): string[] {
     const unseen = count - e.purged.length;
     const cards = [...e.purged.map((c) => book.cardName(c, lang)), ...(unseen > 0 ? [t('log.round.fromHand', { n: unseen })] : [])];
     const v = voiceOf(seat, me);
-    out.push(cards.length > 0 ? t(`log.round.angel.${v}`, { name: name(seat), cards: cards.join(', ') }) : t(`log.round.angelNone.${v}`, { name: name(seat) }));
+    const angel = book.cardName('angel', lang);
+    out.push(cards.length > 0 ? t(`log.round.angel.${v}`, { name: name(seat), angel, cards: cards.join(', ') }) : t(`log.round.angelNone.${v}`, { name: name(seat), angel }));
   }
   if (s.evilMonopoly !== null) out.push(t(`log.round.monopoly.${voiceOf(s.evilMonopoly, me)}`, { name: name(s.evilMonopoly) }));
   else {

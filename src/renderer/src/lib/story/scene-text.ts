@@ -1,7 +1,8 @@
 // A scene of the story in words, and how long it takes to read: its lines, the compact line
 // for the scenes jumped over to catch up, and the reading time from its words and cards.
 import { linesOf, meetingLines, type StoryContext } from './describe';
-import { readingMs, type Scene } from './presentation.svelte';
+import type { Scene } from './presentation.svelte';
+import { readingMs } from './speed.svelte';
 
 /** The scene's own lines (a finished meeting: who won and why, where the cards went). */
 export function sceneLines(scene: Scene, ctx: StoryContext): string[] {

@@ -42,7 +42,7 @@ export class TableStory {
   /** Made while a component starts: the queue is fed for as long as it lives. */
   constructor(source: StorySource) {
     this.#source = source;
-    this.show = new Presentation((scene) => pacing.hold(sceneReadingMs(scene, source.told())), () => pacing.hold(1200));
+    this.show = new Presentation((scene) => pacing.hold(sceneReadingMs(scene, source.told())));
     $effect(() => this.show.feed(source.log(), source.liveFrom()));
     $effect(() => this.show.setUrgent(source.urgent()));
     $effect(() => () => this.show.stop());

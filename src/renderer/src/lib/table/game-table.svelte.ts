@@ -11,16 +11,16 @@ import type { CardBook } from '../../../../shared/card-book';
 import { type CardBookRef, sortCards } from '../cards';
 import type { GameSession } from '../connection/types';
 import { downloadRecord, recordFileName } from '../download';
-import { i18n, t } from '../i18n/index.svelte';
+import { t } from '../i18n/index.svelte';
 import { phoneSettings } from '../phone/settings.svelte';
-import { choiceActions, playsByCard, seatNames } from '../seats';
+import { choiceActions, playsByCard } from '../seats';
 import { actionText } from '../action-text';
 import { lastMeetingOf } from '../story/describe';
-import { ToldLines } from '../story/told-lines';
 import { TableStory } from '../story/table-story.svelte';
 import { currentStep, tutorial } from '../tutorial.svelte';
 import { unplayableText } from '../unplayable';
 import { DIGITS, KeyMap, hotkeys } from './key-map';
+import { TableReading } from './table-reading.svelte';
 
 export type Panel = 'last' | 'score' | 'help';
 const PANEL_KEYS: Readonly<Record<string, Panel>> = { l: 'last', s: 'score', '?': 'help' };
@@ -50,7 +50,16 @@ export class GameTable {
   readonly view: PlayerView = $derived.by(() => this.#view());
   readonly me = $derived.by(() => this.#session.seat);
   readonly owner = $derived.by(() => this.me !== null && this.#session.table?.owner === this.me);
-  readonly names = $derived.by(() => seatNames(this.#session.table, this.view.players, t));
+  /** The table read as every screen reads one: names, the story's words and lines, the theme line. */
+  readonly reading: TableReading = new TableReading({
+    view: () => this.view,
+    players: () => this.view.players,
+    seats: () => this.#session.table?.seats ?? null,
+    me: () => this.#session.seat,
+    book: () => this.#cards,
+    log: () => this.toldLog,
+  });
+  readonly names = $derived.by(() => this.reading.names);
   readonly acting = $derived(this.view.toAct?.seat ?? null);
   readonly myTurn = $derived(this.me !== null && this.acting === this.me);
   /** Your turn and the game goes on. */
@@ -73,7 +82,7 @@ export class GameTable {
   readonly others = $derived(Array.from({ length: this.view.players }, (_, i) => ((this.me ?? -1) + 1 + i) % this.view.players).filter((s) => s !== this.me));
   readonly canHint = $derived.by(() => this.turnNow && this.#session.table?.hints === true);
 
-  readonly storyContext = $derived({ names: this.names, me: this.me, lang: i18n.lang, book: this.#cards, t });
+  readonly storyContext = $derived.by(() => this.reading.storyContext);
   /** Names under the story's cards and in its tables: yours marked (its sentences say "you"). */
   readonly #toldContext = $derived({ ...this.storyContext, names: this.names.map((name, seat) => (seat === this.me ? t('decision.yourself', { name }) : name)) });
   /**
@@ -84,20 +93,23 @@ export class GameTable {
     const heldAt = this.#story.heldAt;
     return heldAt === null || this.view.over ? this.#session.log : this.#session.log.filter((b) => b.version <= heldAt);
   });
-  readonly #told = new ToldLines();
-  readonly storyLines = $derived(this.#told.of(this.toldLog, this.storyContext));
+  readonly storyLines = $derived.by(() => this.reading.storyLines);
   readonly lastMeeting = $derived(lastMeetingOf(this.toldLog));
   readonly scoredRounds = $derived.by(() => this.#session.log.flatMap((b) => b.events.flatMap((e) => (e.type === 'roundScored' ? [e.score.seats.map((s) => s.fameGained)] : []))));
 
   /** Nothing covers the table: its own keys and the hand answer. */
   readonly #uncovered = $derived(this.panel === null && cardSheet.open === null);
+  /** Your turn to play a card, and your last move answered: a card may be played now. */
+  readonly #mayPlay = $derived.by(() => this.playing && !this.#session.busy);
   /** The hand plays by click and by key. */
-  readonly handActive = $derived.by(() => this.playing && !this.#session.busy && this.#uncovered && this.#story.summary === null);
+  readonly handActive = $derived.by(() => this.#mayPlay && this.#uncovered && this.#story.summary === null);
   /** The hand card whose sheet is open (a tap on a touch screen): the sheet offers its play. */
   readonly sheetCard = $derived.by((): CardId | null => {
     const first = cardSheet.open?.hand ? cardSheet.open.entries[0] : undefined;
     return first && 'card' in first ? first.card : null;
   });
+  /** The play the open sheet of a hand card offers, when a card may be played now. */
+  readonly sheetPlay = $derived.by(() => (this.sheetCard && this.#mayPlay ? this.plays.get(this.sheetCard) : undefined));
 
   #reason = $state<ForView>(null);
   #hint = $state<ForView>(null);
@@ -191,6 +203,7 @@ export class GameTable {
 
   async saveRecord(): Promise<void> {
     const record = await this.#session.record();
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the moment of saving, read once for a file name
     if (record) downloadRecord(record, recordFileName(this.#session.table?.name ?? '', new Date()));
   }
 

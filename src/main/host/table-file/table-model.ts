@@ -3,14 +3,15 @@
 // the table it wrote down.
 import type { Action } from '../../../shared/rules/actions';
 import { type Applied, applyAction, newGame } from '../../../shared/rules/engine';
+import { answersAsSeen } from '../../../shared/rules/place';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type AutoBotAfter, DEFAULT_AUTO_BOT } from '../../../shared/protocol/auto-bot';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../../shared/protocol/bot-level';
 import type { Reply } from '../../../shared/protocol/events';
 import type { GameEventBatch } from '../../../shared/protocol/event-log';
-import { refuse } from './refusal';
-import { TableFileError, type TableHeader, type TableLine } from '../table-file/lines';
+import { refuse } from '../wire/refusal';
+import { TableFileError, type TableHeader, type TableLine } from './lines';
 
 /** How many recent intent results each seat keeps to answer repeats. */
 export const KEPT_RESULTS = 32;
@@ -34,6 +35,9 @@ export interface SeatSlot {
 
 /** What makes two intents the same: the action (with its seat) and the version it was made against. */
 export const intentKey = (version: number, action: Action): string => `${version}:${JSON.stringify(action)}`;
+
+/** The key of a recorded action, as its seat saw and sent it before it was applied to `before`. */
+const seenKey = (before: GameState, action: Action): string => intentKey(before.version, answersAsSeen(before, action.seat, [action])[0]!);
 
 const freeSlot = (): SeatSlot => ({
   kind: 'free',
@@ -106,14 +110,17 @@ export class TableModel {
       case 'act': {
         if (!this.state) throw new TableFileError('an action before the start');
         const step = applied ?? this.applyOrThrow(line.a);
-        const before = this.state.version;
+        const prior = this.state;
         this.state = step.state;
         this.actions.push(line.a);
         this.log.push({ version: step.state.version, events: step.events });
         const slot = this.seats[line.a.seat]!;
-        if (line.seq !== null) {
+        // A live move's answer is remembered by the table's move path (table.ts `act`); a move
+        // read back from the file is remembered here. Both under the one key: the intent as
+        // its seat saw it (the file names a card its seat answered by place, ruling 14).
+        if (line.seq !== null && !applied) {
           slot.lastSeq = Math.max(slot.lastSeq, line.seq);
-          remember(slot, line.seq, intentKey(before, line.a), { ok: true, version: step.state.version });
+          remember(slot, line.seq, seenKey(prior, line.a), { ok: true, version: step.state.version });
         }
         return;
       }

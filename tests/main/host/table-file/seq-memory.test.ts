@@ -1,0 +1,55 @@
+// A seat's sequence numbers and their answers, the same for a live table and for one read back
+// from its file: a repeat of an intent gets its first answer, also after a restart, whatever form
+// the answer took (a Return answered by the place of a face-down card is recorded naming the card).
+import { describe, expect, it } from 'vitest';
+import { BotRng } from '../../../../src/shared/bots/prng';
+import { type Action, type GameState, answersAsSeen, applyAction, currentDecider, legalActions, newGame, recordedIntent } from '../../../../src/shared/rules';
+import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
+import { TABLE_FILE_VERSION, type TableHeader, type TableLine } from '../../../../src/main/host/table-file/lines';
+import { TableModel, intentKey, seqCheck } from '../../../../src/main/host/table-file/table-model';
+
+const header = (seed: string): TableHeader => ({
+  t: 'table', v: TABLE_FILE_VERSION, id: 'seq-memory', name: 'seq', players: 4, options: DEFAULT_OPTIONS, pin: null, seed, createdAt: 0, persistent: false,
+});
+
+/** A random game's lines up to a Return answered by place (as its seat saw it), with that answer. */
+function gameWithReturnByPlace(): { seed: string; lines: TableLine[]; asked: Action; before: number; seq: number } | null {
+  for (let game = 0; game < 400; game++) {
+    const seed = `seq-memory-${game}`;
+    const started = newGame({ players: 4, options: DEFAULT_OPTIONS, seed });
+    if (!started.ok) throw new Error(started.error.message);
+    let s: GameState = started.value.state;
+    const rng = new BotRng(game);
+    const lines: TableLine[] = [{ t: 'start' }];
+    for (let seq = 1; !s.over && seq < 400; seq++) {
+      const seat = currentDecider(s)!;
+      const seen = answersAsSeen(s, seat, legalActions(s, seat));
+      const byPlace = seen.find((a) => 'choose' in a && a.choose.place !== undefined);
+      const asked = byPlace ?? rng.pick(seen);
+      const recorded = recordedIntent(s, asked);
+      if (!recorded.ok) throw new Error(recorded.error.message);
+      lines.push({ t: 'act', a: recorded.value, seq });
+      const before = s.version;
+      const step = applyAction(s, recorded.value);
+      if (!step.ok) throw new Error(step.error.message);
+      s = step.value.state;
+      if (byPlace) return { seed, lines, asked, before, seq };
+    }
+  }
+  return null;
+}
+
+describe('the sequence memory of a table read back from its file', () => {
+  it('answers a repeated Return answered by place as it did live, not "number reused"', () => {
+    const found = gameWithReturnByPlace();
+    expect(found, 'a random game reached a Return answered by place').not.toBeNull();
+    const { seed, lines, asked, before, seq } = found!;
+    expect('choose' in asked && asked.choose.place).not.toBeUndefined();
+    const model = new TableModel(header(seed));
+    for (const line of lines) model.applyLine(line);
+    const repeat = seqCheck(model.seat(asked.seat), seq, intentKey(before, asked));
+    expect(repeat).toEqual({ ok: true, version: before + 1 });
+    // Another intent under that number is still refused.
+    expect(seqCheck(model.seat(asked.seat), seq, intentKey(before + 1, asked))).toMatchObject({ ok: false, code: 'SEQ_REUSED' });
+  });
+});
