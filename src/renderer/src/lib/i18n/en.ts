@@ -180,6 +180,7 @@ export const en = {
   'table.historyDeck': 'History deck: {n}',
   'table.burned': 'Burned: {card}',
   'table.hand': 'Your hand',
+  'table.handWaits': 'Your hand comes back once you have decided.',
   'table.handCount': '{n} card in hand|{n} cards in hand',
   'table.allies': 'Allies',
   'table.noAllies': 'No allies yet',

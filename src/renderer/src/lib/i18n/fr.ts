@@ -179,6 +179,7 @@ export const fr = {
   'table.historyDeck': 'Pioche Histoire : {n}',
   'table.burned': 'Écartée : {card}',
   'table.hand': 'Votre main',
+  'table.handWaits': 'Votre main revient une fois votre choix fait.',
   'table.handCount': '{n} carte en main|{n} cartes en main',
   'table.allies': 'Alliés',
   'table.noAllies': 'Pas encore d’Alliés',

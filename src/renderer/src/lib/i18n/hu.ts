@@ -179,6 +179,7 @@ export const hu = {
   'table.historyDeck': 'Történet pakli: {n}',
   'table.burned': 'Kidobva: {card}',
   'table.hand': 'A kezed',
+  'table.handWaits': 'A kezed a döntésed után visszatér.',
   'table.handCount': '{n} kártya a kézben|{n} kártya a kézben',
   'table.allies': 'Szövetségesek',
   'table.noAllies': 'Még nincs szövetséges',
