@@ -6,6 +6,7 @@
 // game is kept.
 import { expect, test } from '@playwright/test';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from '../kit/pages/prompt-fit';
 import { type TouchLook, nextTouchMove, sentIn } from '../kit/pages/touch-turns';
@@ -66,6 +67,83 @@ for (const { locale, size } of GAMES) {
     await expect(page.getByTestId('game-over')).toBeVisible();
     expect(prompts.length, 'prompts answered in the game').toBeGreaterThan(0);
     test.info().annotations.push({ type: 'prompts', description: prompts.join(', ') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+// The largest prompts the rules allow, at every size people bring, in the longest languages:
+// 6-player games played until this seat has had both a card step (its answer picked, Confirm on
+// show) and a player step to answer. There, at each size, the prompt's own option list is
+// filled up to the most it can hold (its real options cloned in the page: 14 cards, as many
+// allies as one player can be made to give up, or 5 players to pick from in a 6-player game)
+// and checked as above; the clones are then removed and the game goes on.
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 360, height: 800 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+  { width: 844, height: 390 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** In-page: the prompt's option list filled up to `n` items with clones of its own (marked data-clone); the count it now holds. */
+const FILL_OPTIONS = (n: number): string => `(() => {
+  const list = document.querySelector('[data-testid="choice-prompt"] ul');
+  if (!list) return 0;
+  const real = [...list.children];
+  for (let i = 0; list.children.length < ${n}; i++) {
+    const copy = real[i % real.length].cloneNode(true);
+    copy.dataset.clone = 'true';
+    for (const b of copy.querySelectorAll('[data-testid="choice-option"]')) {
+      b.dataset.key = (b.dataset.key ?? '') + '#' + list.children.length;
+      b.classList.remove('on', 'pressed');
+      b.setAttribute('aria-pressed', 'false');
+    }
+    list.append(copy);
+  }
+  return list.children.length;
+})()`;
+const REMOVE_CLONES = `document.querySelectorAll('[data-clone]').forEach((el) => el.remove())`;
+
+for (const locale of ['hu-HU', 'fr-FR'] as const) {
+  test(`the largest prompts of a 6-player game fit ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')} in ${locale}`, async ({ browser }) => {
+    test.setTimeout(6 * 60_000);
+    const context = await browser.newContext({ locale, viewport: SIZES[6], reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const checked = { cards: false, players: false };
+    const checkAtEverySize = async (step: 'cards' | 'players'): Promise<void> => {
+      const kind = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        // A Return names the cards of the meeting: at most one a seat.
+        const held = await page.evaluate<number>(FILL_OPTIONS(step === 'players' ? 5 : kind.kind === 'return' ? 6 : 14));
+        const problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
+        const label = `${size.width}x${size.height}`;
+        if (problems.length > 0) await page.screenshot({ path: test.info().outputPath(`largest-${step}-${locale}-${label}.png`) });
+        if (shotDir) await page.screenshot({ path: `${shotDir}/largest-${step}-${locale}-${label}.png` });
+        await page.evaluate(REMOVE_CLONES);
+        expect(problems, `the ${kind.kind} prompt's ${step} step filled to ${held} options at ${label}`).toEqual([]);
+      }
+      await page.setViewportSize(SIZES[6]);
+      checked[step] = true;
+    };
+    // A game may bring this seat no card step (or no player step): then another game, up to three.
+    for (let game = 0; game < 3 && !(checked.cards && checked.players); game++) {
+      await startSoloTable(page, host.url, 6, 'Ann');
+      await playMoves(page, {
+        beforeMove: async (click) => {
+          if (click === 'confirm' && !checked.cards && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.cards') !== null`))) await checkAtEverySize('cards');
+          if (click === 'answer' && !checked.players && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.players') !== null`))) await checkAtEverySize('players');
+          return !(checked.cards && checked.players);
+        },
+      });
+    }
+    expect(checked, 'the prompts reached in up to three games').toEqual({ cards: true, players: true });
     expect(errors).toEqual([]);
     await context.close();
   });

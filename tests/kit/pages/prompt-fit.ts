@@ -34,6 +34,15 @@ export const PROMPT_UNREACHABLE = `(() => {
   }
   // Nothing of the table is drawn over the prompt (in French the seat, the meeting and the banner once were).
   const p = prompt.getBoundingClientRect();
+  // A card's panel lets the pointer through (elementFromPoint misses it), but must not hide the question.
+  const tip = document.querySelector('[data-testid="card-tooltip"]');
+  if (tip) {
+    const t = tip.getBoundingClientRect();
+    for (const el of prompt.querySelectorAll('.what, .step')) {
+      const r = el.getBoundingClientRect();
+      if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom) out.push('a card panel at ' + box(t) + ' covers ' + name(el) + ': ' + el.textContent.trim());
+    }
+  }
   for (const el of document.querySelectorAll('[data-testid="turn-banner"], [data-testid="seat-panel"], [data-testid="meeting-slot"], [data-testid="hand"] [data-card]')) {
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) continue;
