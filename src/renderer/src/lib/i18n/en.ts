@@ -483,6 +483,7 @@ export const en = {
   'error.tooManyRequests': 'This device asked for a lot at once. Wait a few seconds, then try again.',
   'error.tooManyTablesHere': 'This device already has as many open tables as it may. Finish or leave one first.',
   'error.wrongPin': 'Wrong PIN.',
+  'error.pinRequired': 'This table needs a PIN: type it, or ask a player there for the invite link.',
   'error.tooManyAttempts': 'Too many wrong tries lately. Wait a while, then try again.',
   'error.waitSeconds': 'Too many wrong tries here lately. Try again in {n} second, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} seconds, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
   'error.waitMinutes': 'Too many wrong tries here lately. Try again in {n} minute, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} minutes, or ask a player at the table for its link or QR code: it lets you in without the PIN.',

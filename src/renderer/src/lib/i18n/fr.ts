@@ -477,6 +477,7 @@ export const fr = {
   'error.tooManyRequests': 'Cet appareil a trop demandé d’un coup. Patientez quelques secondes, puis réessayez.',
   'error.tooManyTablesHere': 'Cet appareil a déjà autant de tables ouvertes que permis. Terminez ou quittez-en une d’abord.',
   'error.wrongPin': 'Code incorrect.',
+  'error.pinRequired': 'Cette table demande un code : tapez-le, ou demandez le lien d’invitation à un joueur de la table.',
   'error.tooManyAttempts': 'Trop d’essais erronés récemment. Patientez un moment avant de réessayer.',
   'error.waitSeconds': 'Trop d’essais erronés ici récemment. Réessayez dans {n} seconde, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} secondes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
   'error.waitMinutes': 'Trop d’essais erronés ici récemment. Réessayez dans {n} minute, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} minutes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',

@@ -477,6 +477,7 @@ export const hu = {
   'error.tooManyRequests': 'Erről az eszközről túl sok kérés jött egyszerre. Várj néhány másodpercet, aztán próbáld újra.',
   'error.tooManyTablesHere': 'Erről az eszközről már a megengedett számú asztal van nyitva. Előbb fejezz be vagy hagyj el egyet.',
   'error.wrongPin': 'Hibás PIN.',
+  'error.pinRequired': 'Ehhez az asztalhoz PIN kell: írd be, vagy kérd el a meghívó linket valakitől az asztalnál.',
   'error.tooManyAttempts': 'Túl sok hibás próbálkozás az utóbbi időben. Várj egy kicsit, aztán próbáld újra.',
   'error.waitSeconds': 'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
   'error.waitMinutes': 'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
