@@ -175,3 +175,38 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
     await context.close();
   });
 }
+
+/** In-page: the round summary's Fame rows out of its sight (below its fold or the window's), listed. */
+const FAME_ROWS_HIDDEN = `(() => {
+  const summary = document.querySelector('[data-testid="round-summary"]');
+  if (!summary) return ['no round summary'];
+  const box = summary.getBoundingClientRect();
+  const bottom = Math.min(box.bottom, window.innerHeight);
+  return [...summary.querySelectorAll('tbody tr')].filter((row) => {
+    const r = row.getBoundingClientRect();
+    return r.bottom > bottom + 1 || r.top < box.top - 1;
+  }).map((row) => row.textContent.replace(/\\s+/g, ' ').trim() + ' at ' + Math.round(row.getBoundingClientRect().top) + ', the summary seen down to ' + Math.round(bottom));
+})()`;
+
+// The round's summary on a laptop: each seat's Fame row in sight as it opens (with six seats,
+// in Hungarian), not below its fold under the scoring steps.
+test('the round summary shows every Fame row at 1280x800 in hu-HU with six seats', async ({ browser }) => {
+  test.setTimeout(3 * 60_000);
+  const context = await browser.newContext({ locale: 'hu-HU', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await startSoloTable(page, host.url, 6, 'Ann');
+  let summaries = 0;
+  await playMoves(page, {
+    onSummary: async () => {
+      summaries += 1;
+      const hidden = await page.evaluate<string[]>(FAME_ROWS_HIDDEN);
+      if (hidden.length > 0 || shotDir) await page.screenshot({ path: shotDir ? `${shotDir}/summary-6p-hu-1280x800.png` : test.info().outputPath('summary.png') });
+      expect(hidden, 'Fame rows of the round summary out of sight').toEqual([]);
+    },
+    beforeMove: () => summaries === 0,
+  });
+  expect(summaries, 'round summaries seen').toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
