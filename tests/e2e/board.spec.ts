@@ -50,8 +50,14 @@ const BOARD_TEXT = `(() => {
  */
 const BOARD_CLIPPED = `(() => {
   const out = [];
-  for (const ally of document.querySelectorAll('[data-testid="board-seat"] [data-testid="ally"]')) {
+  for (const ally of document.querySelectorAll('[data-testid="board-seat"] [data-card]')) {
     if (ally.getBoundingClientRect().bottom > window.innerHeight + 1) { out.push('an ally card below the screen'); break; }
+  }
+  // Each ally named whole (a mini card cut "Chancellor" to "Cha…"), inside its seat.
+  for (const name of document.querySelectorAll('[data-testid="board-seat"] [data-card] .name, [data-testid="board-seat"] .none')) {
+    const seat = name.closest('[data-testid="board-seat"]').getBoundingClientRect();
+    const r = name.getBoundingClientRect();
+    if (name.scrollWidth > name.clientWidth + 1 || r.right > seat.right + 1 || r.bottom > seat.bottom + 1) { out.push('a name cut on a seat: ' + name.textContent); break; }
   }
   const middle = document.querySelector('.middle');
   if (!middle) return out;
@@ -211,6 +217,28 @@ for (const { seats, soakOnly } of [
   expect(leaksInLog([planted], hidden), 'the scan finds a card planted in the board text').toHaveLength(1);
   expect(errors).toEqual([]);
   await boardContext.close();
+  await playerContext.close();
+});
+
+// "No allies yet" whole on each of six seats at 1920x1080, in the longer languages.
+test('the board names "no allies yet" whole on six seats in Hungarian and French', async ({ browser }) => {
+  const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const player = await playerContext.newPage();
+  const errors = pageErrors(player, { prefix: 'player: ' });
+  await startSoloTable(player, host.url, 6, 'Ann');
+  const href = (await player.getByTestId('show-board').getAttribute('href'))!;
+  for (const locale of ['hu-HU', 'fr-FR']) {
+    const boardContext = await browser.newContext({ locale, viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+    const board = await boardContext.newPage();
+    pageErrors(board, { prefix: `board ${locale}: `, into: errors });
+    await board.goto(href);
+    await expect(board.getByTestId('board-seat')).toHaveCount(6);
+    await expect(board.locator('[data-testid="board-seat"] .none').first()).toBeVisible();
+    expect(await board.evaluate<string[]>(BOARD_CLIPPED), `the board in ${locale}`).toEqual([]);
+    await shoot(board, `board-start-6-seats-${locale}`);
+    await boardContext.close();
+  }
+  expect(errors).toEqual([]);
   await playerContext.close();
 });
 

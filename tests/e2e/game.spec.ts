@@ -154,6 +154,12 @@ test('three players start a game; two leave mid-game and bots play their seats t
 // The same game then shows that a finished game stays a click away on this device (one whole
 // game serves both): back in the lobby it is listed under "Your finished games", still after a
 // reload, Export saves a record that replays, and Replay opens it with the players' names; another device sees no such list.
+/** In-page: the page and every box in it scrolled back to its top, as a screen first shows. */
+const TO_THE_TOP = `(() => {
+  window.scrollTo(0, 0);
+  for (const el of document.querySelectorAll('*')) if (el.scrollTop > 0) el.scrollTop = 0;
+})()`;
+
 test('one player with two bots plays a whole game on a phone-sized page, then replays it from the lobby', async ({ browser }) => {
   test.setTimeout(4 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, reducedMotion: 'reduce' });
@@ -201,6 +207,17 @@ test('one player with two bots plays a whole game on a phone-sized page, then re
   await mine.getByTestId('replay-finished').click();
   await expect(page.getByTestId('replay')).toBeVisible();
   await expect(page.getByTestId('replay-seat').first()).toContainText('Solo');
+  // Seen as Solo at Solo's first decision, the Master's analysis is on the phone's first screen
+  // (it landed below the whole board and every seat).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('replay-viewer').selectOption('0');
+  await page.getByTestId('replay-next-decision').click();
+  await page.evaluate(TO_THE_TOP);
+  await expect(page.getByTestId('replay-analyse')).toBeInViewport({ ratio: 1 });
+  await page.getByTestId('replay-analyse').click();
+  await page.evaluate(TO_THE_TOP);
+  await expect(page.getByTestId('replay-analysis')).toBeInViewport({ ratio: 1, timeout: 30_000 });
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/replay-analysis-360x740.png` });
 
   // Another device (its own storage) has nothing to list.
   const otherContext = await browser.newContext({ locale: 'en-US', viewport: LAPTOP });

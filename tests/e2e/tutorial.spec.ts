@@ -38,6 +38,16 @@ const COACH_SHOWN = `(() => {
   return coach && text != null ? { step: coach.dataset.step ?? '', text: text.trim() } : null;
 })()`;
 
+/** The hand cards the guide lies over, listed. (In-page code, as text.) */
+const COACH_OVER_HAND = `(() => {
+  const c = document.querySelector('[data-testid="coach"]')?.getBoundingClientRect();
+  if (!c) return ['no guide'];
+  return [...document.querySelectorAll('[data-testid="hand"] [data-card]')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+  }).map((el) => el.dataset.card);
+})()`;
+
 test('a newcomer plays a guided first round against two bots, told each step as it comes', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -124,7 +134,10 @@ for (const { locale, lang, viewport } of [
       ['hand', 'mine'],
     ] as const) {
       await expect(page.getByTestId('coach')).toHaveAttribute('data-step', step);
-      await expect(page.getByTestId('coach-text')).toHaveText(texts[step]!);
+      // In touch words where the step says how to play: "tap", not "click" or "press its number".
+      await expect(page.getByTestId('coach-text')).toHaveText(texts[`${step}Touch`] ?? texts[step]!);
+      // Never over a hand card, which a player may need to tap at any step (the game does not wait).
+      expect(await page.evaluate<string[]>(COACH_OVER_HAND), `the guide at the ${step} step`).toEqual([]);
       if (target) await expect(page.getByTestId('table')).toHaveAttribute('data-coach', target);
       // The guide stays inside the screen.
       const box = (await page.getByTestId('coach').boundingBox())!;

@@ -10,6 +10,7 @@ export type HostErrorCode =
   | 'TOO_MANY_TABLES_HERE' // this device (address) already has as many open tables as one may
   | 'TABLE_CLOSED'
   | 'WRONG_PIN'
+  | 'PIN_REQUIRED' // the table has a PIN and none was given: not counted as a guess
   | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again (retryAfterMs)
   | 'TOO_MANY_REQUESTS' // this device asked for too many hints, analyses, exports or replays lately: wait a little
   | 'BAD_INVITE' // the link's invite secret is not this table's: type the PIN instead

@@ -199,6 +199,8 @@ export interface ReplayOpened {
   readonly actors: readonly Seat[];
   /** An action the rules refused: the replay stops before it. */
   readonly failure: { readonly actionIndex: number; readonly code: string; readonly message: string } | null;
+  /** The players' names the record holds (null for a bot), when it holds them. */
+  readonly names?: readonly (string | null)[];
 }
 
 export interface ReplayStepView {

@@ -13,7 +13,7 @@ export type TouchLook<X> =
   | { readonly over: true }
   | { readonly timeout: true; readonly shows: string }
   | { readonly covered: string }
-  | { readonly move: TouchMove; readonly x: number; readonly y: number; readonly version: string; readonly extra: X | null };
+  | { readonly move: TouchMove; readonly x: number; readonly y: number; readonly version: string; readonly extra: X | null; readonly atPrompt?: unknown };
 
 export interface LookOptions {
   /** The version a Play or a Confirm was sent in: the next move must come with a newer view (or after `retryMs`, when the tap sent nothing). */
@@ -21,11 +21,13 @@ export interface LookOptions {
   /** At a 'play' move in a view newer than this one, `extra` is evaluated first (before anything scrolls) and returned with the move. */
   seen?: string | null;
   extra?: string;
+  /** At an 'answer' or 'confirm' move, evaluated first (before anything scrolls) and returned as `atPrompt`. */
+  atPrompt?: string;
   retryMs?: number;
   timeoutMs?: number;
 }
 
-const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 20_000 }: LookOptions): string =>
+const LOOK = ({ after, seen = null, extra = 'null', atPrompt = 'null', retryMs = 1000, timeoutMs = 20_000 }: LookOptions): string =>
   lookLoop(
     `() => {
     const after = ${JSON.stringify(after)};
@@ -44,9 +46,10 @@ const LOOK = ({ after, seen = null, extra = 'null', retryMs = 1000, timeoutMs = 
     const [move, el] = shown(sheetPlay) ? ['sheet-play', sheetPlay] : dialog ? ['close', dialog.querySelector('button[aria-label="Close"]')] : shown(summary) ? ['summary', summary] : shown(confirm) ? ['confirm', confirm] : option ? [option.dataset.testid === 'choice-option' ? 'answer' : 'play', option] : [null, null];
     if (el === null || el.disabled) return null;
     const extra = move === 'play' && version !== seen ? (${extra}) : null;
+    const atPrompt = move === 'answer' || move === 'confirm' ? (${atPrompt}) : null;
     const at = ${POINT_ON_TOP}(el);
     if (!('x' in at)) return { covered: move + ' under ' + (at.top ? at.top.outerHTML.slice(0, 160) : 'nothing (off screen)') };
-    return { move, x: at.x, y: at.y, version, extra };
+    return { move, x: at.x, y: at.y, version, extra, atPrompt };
   }`,
     retryMs,
     timeoutMs,

@@ -39,3 +39,20 @@ describe('the guided round', () => {
     expect(currentStep([...STEPS], moment)).toBeNull();
   });
 });
+
+describe("the guide's words for touch screens", () => {
+  // Mouse and keyboard words, per language, that a touch player must not be told.
+  const DESK_WORDS = {
+    en: [/click/i, /press its number/i, /enter/i, /hover/i, /\besc\b/i],
+    hu: [/kattints/i, /nyomd meg a számát/i, /enter/i, /vidd az egeret/i, /\besc\b/i],
+    fr: [/cliquez/i, /tapez son numéro/i, /entrée/i, /survolez/i, /échap/i],
+  } as const;
+  it.each(['en', 'hu', 'fr'] as const)('in %s, the hand, play and decision steps say it in taps', async (lang) => {
+    const table = (await import(`../../../src/renderer/src/lib/i18n/${lang}.ts`))[lang] as Record<string, string>;
+    for (const step of ['hand', 'play', 'decision']) {
+      const words = table[`tutorial.${step}Touch`]!;
+      expect(words, `tutorial.${step}Touch`).toBeTruthy();
+      for (const desk of DESK_WORDS[lang]) expect(words, `tutorial.${step}Touch`).not.toMatch(desk);
+    }
+  });
+});

@@ -85,6 +85,12 @@ export class ReplaySession {
     return this.record.players;
   }
 
+  /** The players' names the record was saved with (null for a bot), or null when it has none. */
+  get names(): readonly (string | null)[] | null {
+    const names = this.record.names;
+    return names && names.length === this.record.players ? names : null;
+  }
+
   /** The full state at `version` (for the host's own checks). */
   stateAt(version: number): GameState {
     return this.states[Math.max(0, Math.min(this.last, version))]!;

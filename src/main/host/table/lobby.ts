@@ -18,9 +18,14 @@ export interface Admission {
   readonly invite?: string;
 }
 
-/** The invite, when given, decides alone (a stale link is told apart from a wrong PIN); else the PIN. */
+/**
+ * The invite, when given, decides alone (a stale link is told apart from a wrong PIN); else the
+ * PIN. No PIN at all for a table that has one is no guess: it is told so (PIN_REQUIRED, which the
+ * guessing limits do not count, as they count only WRONG_PIN).
+ */
 export function admit(model: TableModel, req: Admission): Refusal | null {
   if (req.invite !== undefined) return inviteMatches(req.invite, model.header.seed) ? null : refuse('BAD_INVITE');
+  if (req.pin === undefined && model.header.pin !== null) return refuse('PIN_REQUIRED');
   return pinMatches(req.pin, model.header.pin) ? null : refuse('WRONG_PIN');
 }
 

@@ -142,7 +142,8 @@ export class Table {
     if (this.seatOf(conn) === null) return refuse('NOT_SEATED');
     const record = this.record();
     if (!record || !this.model.state?.over) return refuse('GAME_NOT_OVER');
-    return { ok: true, record };
+    // Saved with the players' names (a bot's as null), so a replay of the file names them.
+    return { ok: true, record: { ...record, names: this.model.seats.map((s) => (s.kind === 'human' ? s.name : null)) } };
   }
 
   /**

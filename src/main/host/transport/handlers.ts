@@ -173,7 +173,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     const opened = ReplaySession.open(p.record);
     if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
     const r = (socket.data.replay = opened.session);
-    return { ok: true, players: r.players, last: r.last, actors: r.actors, failure: r.failure };
+    return { ok: true, players: r.players, last: r.last, actors: r.actors, failure: r.failure, ...(r.names ? { names: r.names } : {}) };
   },
   'replay:step': (p, { socket }) => replaying(socket, (r) => ({ ok: true, ...r.step(p.version, p.viewer) })),
   'replay:log': (p, { socket }) => replaying(socket, (r) => ({ ok: true, log: r.log(p.viewer) })),

@@ -25,6 +25,8 @@ export interface GameRecord {
   readonly seed: string;
   readonly rounds: readonly RoundDeal[];
   readonly actions: readonly Action[];
+  /** The players' names by seat (null for a bot), when the record was saved from a table: the replay names them. The rules never read them. */
+  readonly names?: readonly (string | null)[];
 }
 
 const cardId = cardIdSchema;
@@ -40,6 +42,7 @@ const recordSchema = z.strictObject({
     .max(1000)
     .default([]),
   actions: z.array(actionSchema).max(100_000).default([]),
+  names: z.array(z.string().max(64).nullable()).max(6).optional(),
 });
 
 export interface RecordError {

@@ -105,7 +105,7 @@ describe('PIN guessing', () => {
     expect(await t.players[0]!.request('table:start')).toEqual({ ok: true });
     const tableId = t.tableId;
     const watcher = new Player(await host.connect());
-    expect(await watcher.request('table:spectate', { tableId })).toMatchObject({ ok: false, code: 'WRONG_PIN' });
+    expect(await watcher.request('table:spectate', { tableId })).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
     expect(await watcher.request('table:spectate', { tableId, pin: '0000' })).toMatchObject({ ok: false, code: 'WRONG_PIN' });
     expect(await watcher.request('table:spectate', { tableId, pin: '1234' })).toMatchObject({ ok: true, table: { phase: 'playing' } });
   });

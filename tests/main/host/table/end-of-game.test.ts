@@ -34,6 +34,8 @@ describe('the end of a game', () => {
     if (!replayed.ok) throw new Error(replayed.error.message);
     expect(replayed.value.failure).toBeNull();
     expect(replayed.value.state.fame).toEqual(ann.view!.fame);
+    // Saved with the players' names by seat (a bot's as null): a replay of the file names them.
+    expect(parsed.value.record.names).toEqual(['Ann', 'Bob', null, null]);
 
     const again = await ann.request<Seated>('table:rematch');
     if (!again.ok) throw new Error(again.code);
@@ -107,6 +109,11 @@ describe('the end of a game', () => {
     const opened = await viewer.request<ReplayOpened>('replay:open', { record: saved.record });
     if (!opened.ok) throw new Error(opened.code);
     expect(opened.last).toBe(saved.record.actions.length);
+    // The replay names the players the record holds (the viewer showed "Seat 1…6" for a file).
+    expect(opened.names).toEqual(['Ann', 'Bob', null, null]);
+    const { names: _names, ...nameless } = saved.record;
+    const anonymous = await new Player(await host.connect(), 0).request<ReplayOpened>('replay:open', { record: nameless });
+    expect(anonymous.ok && 'names' in anonymous).toBe(false);
     expect(opened.actors).toEqual(saved.record.actions.map((a) => a.seat));
     const end = await viewer.request<ReplayStepView>('replay:step', { version: opened.last, viewer: 1 });
     if (!end.ok) throw new Error(end.code);

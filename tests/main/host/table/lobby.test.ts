@@ -57,9 +57,22 @@ describe('the lobby', () => {
     host = await startHost();
     const { tableId } = await seatPlayers(host, 3, { pin: '4321' });
     const p = new Player(await host.connect());
-    expect(await p.request('table:join', { tableId, name: 'Eve' })).toMatchObject({ ok: false, code: 'WRONG_PIN' });
+    expect(await p.request('table:join', { tableId, name: 'Eve' })).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
     expect(await p.request('table:join', { tableId, name: 'Eve', pin: '0000' })).toMatchObject({ ok: false, code: 'WRONG_PIN' });
     expect(await p.request('table:spectate', { tableId, pin: '0000' })).toMatchObject({ ok: false, code: 'WRONG_PIN' });
+    expect(await p.request('table:spectate', { tableId, pin: '4321' })).toMatchObject({ ok: true });
+  });
+
+  it('says a PIN table needs its PIN when none is given, and does not count that as a guess', async () => {
+    host = await startHost();
+    const { tableId } = await seatPlayers(host, 3, { pin: '4321' });
+    const p = new Player(await host.connect());
+    // Far more than the table's and the address's guessing limits (a burst of 8 and a reserve of 2).
+    for (let i = 0; i < 25; i++) {
+      expect(await p.request('table:join', { tableId, name: 'Eve' })).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
+      expect(await p.request('table:spectate', { tableId })).toMatchObject({ ok: false, code: 'PIN_REQUIRED' });
+    }
+    // Not one of those was a guess: the right PIN is let in at once (a full table: watched).
     expect(await p.request('table:spectate', { tableId, pin: '4321' })).toMatchObject({ ok: true });
   });
 

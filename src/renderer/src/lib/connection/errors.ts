@@ -29,6 +29,7 @@ export const ERROR_MESSAGES = {
   TOO_MANY_TABLES_HERE: 'error.tooManyTablesHere',
   TABLE_CLOSED: 'error.noTable',
   WRONG_PIN: 'error.wrongPin',
+  PIN_REQUIRED: 'error.pinRequired',
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
   TOO_MANY_REQUESTS: 'error.tooManyRequests',
   BAD_INVITE: 'error.badInvite',

@@ -1,0 +1,212 @@
+// Every prompt can be answered on a small phone as it stands: whole 3-player games at 360×740,
+// played by touch alone (zero-delay bots), in English and French. At every decision, before
+// anything scrolls, the question, each option and the Confirm lie inside the window and on top,
+// the prompt does not scroll inside its box, and nothing of the table is drawn over it; then
+// the answer is tapped where a finger lands. At the end the winner line and every row's name
+// and Final Fame are in sight and on top (the story and the buttons step aside). With SCREENSHOT_DIR set, the first prompt of each
+// game is kept.
+import { expect, test } from '@playwright/test';
+import { hostForSpec, pageErrors } from '../kit/pages/setup';
+import { playMoves } from '../kit/pages/moves';
+import { startSoloTable } from '../kit/pages/solo';
+import { RESULT_HIDDEN } from '../kit/pages/game-over-fit';
+import { PROMPT_KIND, PROMPT_UNREACHABLE } from '../kit/pages/prompt-fit';
+import { type TouchLook, nextTouchMove, sentIn } from '../kit/pages/touch-turns';
+
+const host = hostForSpec({ botDelayMs: 0 });
+const shotDir = process.env['SCREENSHOT_DIR'];
+
+test.describe.configure({ mode: 'parallel' });
+
+// The French game tells its story at the normal pace: at its end the story still has the last
+// meeting and a "Meanwhile" line to tell, which covered the result for 15 s and more.
+const GAMES = [
+  { locale: 'en-US', size: { width: 360, height: 740 }, motion: 'reduce' },
+  { locale: 'fr-FR', size: { width: 360, height: 740 }, motion: 'no-preference' },
+] as const;
+
+/** In-page: whether anything is moving, and a promise of the moment it has all stopped. */
+const ANIMATING = `document.getAnimations().length > 0`;
+const ANIMATIONS_DONE = `Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(() => null)`;
+
+for (const { locale, size, motion } of GAMES) {
+  const label = `${size.width}x${size.height}`;
+  test(`a whole 3-player game at ${label} in ${locale}, by touch, every prompt answerable as it stands`, async ({ browser }) => {
+    test.setTimeout(6 * 60_000);
+    const context = await browser.newContext({ locale, viewport: size, hasTouch: true, isMobile: true, reducedMotion: motion });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await startSoloTable(page, host.url, 3, 'Ann');
+    let after: string | null = null;
+    let covered = 0;
+    let again = 0;
+    let tapped: { move: string | null; version: string | null } = { move: null, version: null };
+    const prompts: string[] = [];
+    let over = false;
+    for (let step = 0; step < 2000; step++) {
+      const look: TouchLook<null> = await nextTouchMove<null>(page, { after, atPrompt: PROMPT_UNREACHABLE });
+      if ('over' in look) {
+        over = true;
+        break;
+      }
+      if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
+      if ('covered' in look) {
+        if (covered === 2) await page.screenshot({ path: test.info().outputPath(`covered-${locale}-${label}.png`) });
+        expect(++covered, `the ${look.covered}`).toBeLessThan(3);
+        after = null;
+        continue;
+      }
+      covered = 0;
+      again = look.move === tapped.move && look.version === tapped.version ? again + 1 : 0;
+      expect(again, `taps on ${look.move} in view ${look.version} that did nothing`).toBeLessThan(3);
+      if (look.move === 'answer' || look.move === 'confirm') {
+        const { kind, options } = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
+        let problems = look.atPrompt as string[];
+        // A card crossing the table at the normal pace (a meeting's cards going to their winner)
+        // may reach past the table's edge for a moment: looked at again once it has landed.
+        if (problems.length > 0 && (await page.evaluate<boolean>(ANIMATING))) {
+          await page.evaluate(ANIMATIONS_DONE);
+          problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
+        }
+        if (problems.length > 0 || (shotDir && prompts.length === 0)) await page.screenshot({ path: test.info().outputPath(`prompt-${locale}-${label}-${prompts.length}.png`) });
+        if (shotDir && prompts.length === 0) await page.screenshot({ path: `${shotDir}/prompt-3p-${locale}-${label}.png` });
+        expect(problems, `the ${kind} prompt (${options} options, ${look.move}) in view ${look.version}`).toEqual([]);
+        prompts.push(`${kind}:${look.move}`);
+      }
+      await page.touchscreen.tap(look.x, look.y);
+      tapped = { move: look.move, version: look.version };
+      after = sentIn(look.move, look.version);
+    }
+    expect(over, 'the game ended').toBe(true);
+    // The result at a glance: the last round's summary closed by a tap, then at once (the
+    // last meeting's story and its "Meanwhile" line step aside) and a few seconds on, the
+    // winner line, every name and Final Fame in sight and on top, upright and on its side.
+    const summary = page.getByTestId('summary-continue');
+    await summary.waitFor({ timeout: 5000 }).catch(() => undefined);
+    if (await summary.isVisible()) await summary.tap();
+    await expect(page.getByTestId('game-over')).toBeVisible();
+    for (const at of [size, { width: 390, height: 844 }, { width: 844, height: 390 }, size]) {
+      await page.setViewportSize(at);
+      const hidden = await page.evaluate<string[]>(RESULT_HIDDEN);
+      const where = `${at.width}x${at.height}`;
+      if (hidden.length > 0 || shotDir) await page.screenshot({ path: shotDir ? `${shotDir}/game-over-3p-${locale}-${where}.png` : test.info().outputPath(`game-over-${where}.png`) });
+      expect(hidden, `the game-over screen at ${where}`).toEqual([]);
+    }
+    expect(prompts.length, 'prompts answered in the game').toBeGreaterThan(0);
+    test.info().annotations.push({ type: 'prompts', description: prompts.join(', ') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+// The largest prompts the rules allow, at every size people bring, in the longest languages:
+// 6-player games played until this seat has had both a card step (its answer picked, Confirm on
+// show) and a player step to answer. There, at each size, the prompt's own option list is
+// filled up to the most it can hold (its real options cloned in the page: 14 cards, as many
+// allies as one player can be made to give up, or 5 players to pick from in a 6-player game)
+// and checked as above; the clones are then removed and the game goes on.
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 360, height: 800 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+  { width: 844, height: 390 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** In-page: the prompt's option list filled up to `n` items with clones of its own (marked data-clone); the count it now holds. */
+const FILL_OPTIONS = (n: number): string => `(() => {
+  const list = document.querySelector('[data-testid="choice-prompt"] ul');
+  if (!list) return 0;
+  const real = [...list.children];
+  for (let i = 0; list.children.length < ${n}; i++) {
+    const copy = real[i % real.length].cloneNode(true);
+    copy.dataset.clone = 'true';
+    for (const b of copy.querySelectorAll('[data-testid="choice-option"]')) {
+      b.dataset.key = (b.dataset.key ?? '') + '#' + list.children.length;
+      b.classList.remove('on', 'pressed');
+      b.setAttribute('aria-pressed', 'false');
+    }
+    list.append(copy);
+  }
+  return list.children.length;
+})()`;
+const REMOVE_CLONES = `document.querySelectorAll('[data-clone]').forEach((el) => el.remove())`;
+
+for (const locale of ['hu-HU', 'fr-FR'] as const) {
+  test(`the largest prompts of a 6-player game fit ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')} in ${locale}`, async ({ browser }) => {
+    test.setTimeout(6 * 60_000);
+    const context = await browser.newContext({ locale, viewport: SIZES[6], reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const checked = { cards: false, players: false };
+    const checkAtEverySize = async (step: 'cards' | 'players'): Promise<void> => {
+      const kind = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        // A Return names the cards of the meeting: at most one a seat.
+        const held = await page.evaluate<number>(FILL_OPTIONS(step === 'players' ? 5 : kind.kind === 'return' ? 6 : 14));
+        const problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
+        const label = `${size.width}x${size.height}`;
+        if (problems.length > 0) await page.screenshot({ path: test.info().outputPath(`largest-${step}-${locale}-${label}.png`) });
+        if (shotDir) await page.screenshot({ path: `${shotDir}/largest-${step}-${locale}-${label}.png` });
+        await page.evaluate(REMOVE_CLONES);
+        expect(problems, `the ${kind.kind} prompt's ${step} step filled to ${held} options at ${label}`).toEqual([]);
+      }
+      await page.setViewportSize(SIZES[6]);
+      checked[step] = true;
+    };
+    // A game may bring this seat no card step (or no player step): then another game, up to three.
+    for (let game = 0; game < 3 && !(checked.cards && checked.players); game++) {
+      await startSoloTable(page, host.url, 6, 'Ann');
+      await playMoves(page, {
+        beforeMove: async (click) => {
+          if (click === 'confirm' && !checked.cards && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.cards') !== null`))) await checkAtEverySize('cards');
+          if (click === 'answer' && !checked.players && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.players') !== null`))) await checkAtEverySize('players');
+          return !(checked.cards && checked.players);
+        },
+      });
+    }
+    expect(checked, 'the prompts reached in up to three games').toEqual({ cards: true, players: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+/** In-page: the round summary's Fame rows out of its sight (below its fold or the window's), listed. */
+const FAME_ROWS_HIDDEN = `(() => {
+  const summary = document.querySelector('[data-testid="round-summary"]');
+  if (!summary) return ['no round summary'];
+  const box = summary.getBoundingClientRect();
+  const bottom = Math.min(box.bottom, window.innerHeight);
+  return [...summary.querySelectorAll('tbody tr')].filter((row) => {
+    const r = row.getBoundingClientRect();
+    return r.bottom > bottom + 1 || r.top < box.top - 1;
+  }).map((row) => row.textContent.replace(/\\s+/g, ' ').trim() + ' at ' + Math.round(row.getBoundingClientRect().top) + ', the summary seen down to ' + Math.round(bottom));
+})()`;
+
+// The round's summary on a laptop: each seat's Fame row in sight as it opens (with six seats,
+// in Hungarian), not below its fold under the scoring steps.
+test('the round summary shows every Fame row at 1280x800 in hu-HU with six seats', async ({ browser }) => {
+  test.setTimeout(3 * 60_000);
+  const context = await browser.newContext({ locale: 'hu-HU', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await startSoloTable(page, host.url, 6, 'Ann');
+  let summaries = 0;
+  await playMoves(page, {
+    onSummary: async () => {
+      summaries += 1;
+      const hidden = await page.evaluate<string[]>(FAME_ROWS_HIDDEN);
+      if (hidden.length > 0 || shotDir) await page.screenshot({ path: shotDir ? `${shotDir}/summary-6p-hu-1280x800.png` : test.info().outputPath('summary.png') });
+      expect(hidden, 'Fame rows of the round summary out of sight').toEqual([]);
+    },
+    beforeMove: () => summaries === 0,
+  });
+  expect(summaries, 'round summaries seen').toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
