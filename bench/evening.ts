@@ -1,0 +1,190 @@
+// An evening at one table on a phone: `npm run bench:evening` (after `npm run build`). Figures only.
+//
+// A real host (createHost, bots at zero delay) serves the built renderer on port 0; one touch
+// phone page (390x844, Chromium, the story at instant speed) creates a 4-seat table with three
+// Novice bots and plays GAMES games in a row (default 5) by touch, Play again after each. After
+// each game, at its game-over screen, the page's garbage is collected (CDP
+// HeapProfiler.collectGarbage) and its weight read (Performance.getMetrics): DOM nodes (live or
+// detached but still held), JS heap used, JS event listeners, with each game's ratio to game 2
+// (the first game after a Play again: flat is about 1.00).
+//
+// Then one more game with the page's CPU slowed 4x (Emulation.setCPUThrottlingRate, about a
+// mid-range phone): every play of a hand card is a tap on the card (its sheet opens) and a tap
+// on the sheet's Play; timed is that second tap, from the touch event's time stamp to the frame
+// after the one where the card has left the hand (the paint the player sees). Its baseline, in
+// the same page at the same moments: a tap on a bare button (no framework) that changes its own
+// text, timed the same way, just before each play. Printed: median, p90 and max of both, and
+// their ratio. EVENING_SLOW_GAMES: more slowed games (more taps; the Gift stall of issue 30 was
+// looked for this way).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { createHost } from '../src/main/host/create-host';
+import { browserPath } from '../tests/setup/browser';
+import { nextTouchMove, sentIn } from '../tests/kit/pages/touch-turns';
+
+const GAMES = Number(process.env['EVENING_GAMES'] ?? 5);
+const SLOW_GAMES = Number(process.env['EVENING_SLOW_GAMES'] ?? 1);
+const PLAYERS = 4;
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+interface Weight { nodes: number; heapMB: number; listeners: number; layoutObjects: number }
+
+async function weigh(cdp: CDPSession): Promise<Weight> {
+  // Twice: objects freed by the first collection's finalizers go in the second.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? NaN;
+  return { nodes: m('Nodes'), heapMB: m('JSHeapUsedSize') / 1e6, listeners: m('JSEventListeners'), layoutObjects: m('LayoutObjects') };
+}
+
+/** In-page: a promise of the time from the next touch to the painted frame after `done()` holds. */
+const AFTER_TAP = (done: string) => `window.__tapped = new Promise((resolve) => {
+  let start = null;
+  addEventListener('touchstart', (e) => { start = e.timeStamp; }, { capture: true, once: true });
+  const check = () => {
+    if (start === null || !(${done})) return false;
+    observer.disconnect();
+    clearInterval(poll);
+    // The frame where the change is drawn, then the task after its paint.
+    requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => resolve(performance.now() - start); ch.port2.postMessage(0); });
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const poll = setInterval(check, 50);
+}), true`;
+
+/** A bare button over the page's corner, whose tap changes its own text: the baseline. */
+const BARE_BUTTON = `(() => {
+  const b = document.createElement('button');
+  b.id = 'bench-bare';
+  b.textContent = 'tap';
+  b.style.cssText = 'position:fixed;left:0;top:0;width:48px;height:48px;z-index:2147483647';
+  b.addEventListener('click', () => { b.textContent = 'tapped'; });
+  document.body.append(b);
+  ${AFTER_TAP("b.textContent === 'tapped'")};
+  const r = b.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+})()`;
+
+async function tapTimed(page: Page, x: number, y: number): Promise<number> {
+  await page.touchscreen.tap(x, y);
+  return page.evaluate<number>('window.__tapped');
+}
+
+interface GameFigures { taps: number[]; bare: number[]; moves: number; longestWaitMs: number; longestWaitAt: string }
+
+/** Plays this page's seat to the game's end by touch; at `timed`, times each card's play and a bare tap before it. */
+async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
+  const taps: number[] = [];
+  const bare: number[] = [];
+  let after: string | null = null;
+  let moves = 0;
+  let covered = 0;
+  let longestWaitMs = 0;
+  let longestWaitAt = '';
+  for (;;) {
+    const askedAt = performance.now();
+    const look = await nextTouchMove(page, { after, timeoutMs: 5 * 60_000 });
+    const waited = performance.now() - askedAt;
+    if (waited > longestWaitMs) {
+      longestWaitMs = waited;
+      longestWaitAt = `before move ${moves + 1} (${'move' in look ? look.move : 'over' in look ? 'game over' : Object.keys(look).join()}), after ${after ?? 'no play'}`;
+    }
+    if ('over' in look) break;
+    if ('timeout' in look) throw new Error(`no move and no new view for 5 min after version ${after}; the turn banner says "${look.shows}"`);
+    if ('covered' in look) {
+      if (++covered > 5) throw new Error(`covered: ${look.covered}`);
+      after = null;
+      continue;
+    }
+    covered = 0;
+    if (timed && look.move === 'sheet-play') {
+      const at = await page.evaluate<{ x: number; y: number }>(BARE_BUTTON);
+      bare.push(await tapTimed(page, at.x, at.y));
+      await page.evaluate("document.getElementById('bench-bare').remove()");
+      const card = await page.evaluate<string | null>(`document.querySelector('[data-testid="card-sheet"] [data-card]')?.dataset.card ?? null`);
+      if (card === null) throw new Error('the card sheet names no card');
+      await page.evaluate(AFTER_TAP(`document.querySelector('[data-testid="hand"] [data-card="${card}"]') === null`));
+      taps.push(await tapTimed(page, look.x, look.y));
+    } else await page.touchscreen.tap(look.x, look.y);
+    moves += 1;
+    after = sentIn(look.move, look.version);
+  }
+  return { taps, bare, moves, longestWaitMs, longestWaitAt };
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+};
+const ms = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.length} taps)`;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-evening-'));
+const host = await createHost({ port: 0, dataDir, staticDir: process.env['EVENING_DIR'] ?? 'out/renderer', botDelayMs: 0, log: quiet });
+const browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await context.addInitScript("localStorage.setItem('chronicle.speed', 'instant')");
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(host.url);
+  await page.getByTestId('connection-status').and(page.locator('.status-live')).waitFor();
+  const start = await weigh(cdp);
+  console.log(`the lobby: ${start.nodes} DOM nodes, ${start.heapMB.toFixed(2)} MB heap after GC, ${start.listeners} listeners`);
+  await page.getByTestId('player-name').fill('Ann');
+  await page.getByTestId('table-name').fill('Evening');
+  await page.getByTestId(`seats-${PLAYERS}`).check();
+  await page.getByTestId('create').tap();
+  await page.getByTestId('bot-level').locator('input[data-value="novice"]').check();
+  for (let added = 1; added < PLAYERS; added++) {
+    await page.getByTestId('add-bot').first().tap();
+    await page.getByTestId('remove-bot').nth(added - 1).waitFor();
+  }
+  await page.getByTestId('start').tap();
+  const weights: Weight[] = [];
+  const slow: GameFigures[] = [];
+  for (let game = 1; game <= GAMES + SLOW_GAMES; game++) {
+    const slowed = game > GAMES;
+    await page.getByTestId('table').waitFor();
+    if (slowed) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const started = performance.now();
+    const figures = await playGame(page, slowed);
+    await page.getByTestId('game-over').waitFor();
+    const seconds = (performance.now() - started) / 1000;
+    if (slowed) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      slow.push(figures);
+      console.log(`game ${game} (slowed 4x): ${figures.moves} taps in ${seconds.toFixed(1)} s; longest wait for a move ${(figures.longestWaitMs / 1000).toFixed(1)} s, ${figures.longestWaitAt}`);
+    } else {
+      const w = await weigh(cdp);
+      weights.push(w);
+      const base = weights[1];
+      const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : ` (x${(a / b).toFixed(2)})`);
+      console.log(
+        `game ${game} over (${figures.moves} taps, ${seconds.toFixed(1)} s): ${w.nodes} DOM nodes${ratio(w.nodes, base?.nodes)}, ${w.heapMB.toFixed(2)} MB heap after GC${ratio(w.heapMB, base?.heapMB)}, ${w.listeners} listeners${ratio(w.listeners, base?.listeners)}, ${w.layoutObjects} layout objects`,
+      );
+    }
+    if (game === GAMES + SLOW_GAMES) break;
+    await page.getByTestId('play-again').tap();
+    await page.getByTestId('game-over').waitFor({ state: 'detached' });
+  }
+  const taps = slow.flatMap((g) => g.taps);
+  const bare = slow.flatMap((g) => g.bare);
+  if (taps.length > 0) {
+    console.log(`slowed 4x, tap on Play -> the card gone from the hand, painted: ${ms(taps)}`);
+    console.log(`slowed 4x, tap on a bare button -> its new text painted (same page, same moments): ${ms(bare)}`);
+    console.log(`ratio: median x${(quantile(taps, 0.5) / quantile(bare, 0.5)).toFixed(2)}, p90 x${(quantile(taps, 0.9) / quantile(bare, 0.9)).toFixed(2)}`);
+  }
+  if (errors.length > 0) console.log(`page errors: ${errors.join(' | ')}`);
+} finally {
+  await browser.close();
+  await host.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
