@@ -15,8 +15,9 @@
 // the same page at the same moments: a tap on a bare button (no framework) that changes its own
 // text, timed the same way, just before each play. Printed: median, p90 and max of both, and
 // their ratio. EVENING_SLOW_GAMES: more slowed games (more taps; the Gift stall of issue 30 was
-// looked for this way).
-import { mkdtemp, rm } from 'node:fs/promises';
+// looked for this way). EVENING_PROFILE=file.cpuprofile: the slowed games' CPU profile (open it in
+// Chromium's DevTools), with the functions that took most of it printed.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -26,6 +27,7 @@ import { nextTouchMove, sentIn } from '../tests/kit/pages/touch-turns';
 
 const GAMES = Number(process.env['EVENING_GAMES'] ?? 5);
 const SLOW_GAMES = Number(process.env['EVENING_SLOW_GAMES'] ?? 1);
+const PROFILE = process.env['EVENING_PROFILE'];
 const PLAYERS = 4;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -75,7 +77,7 @@ async function tapTimed(page: Page, x: number, y: number): Promise<number> {
   return page.evaluate<number>('window.__tapped');
 }
 
-interface GameFigures { taps: number[]; bare: number[]; moves: number; longestWaitMs: number; longestWaitAt: string }
+interface GameFigures { taps: number[]; bare: number[]; moves: number; longestWaitMs: number; longestWaitAt: string; decisions: Map<string, number> }
 
 /** Plays this page's seat to the game's end by touch; at `timed`, times each card's play and a bare tap before it. */
 async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
@@ -86,6 +88,8 @@ async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
   let covered = 0;
   let longestWaitMs = 0;
   let longestWaitAt = '';
+  /** Taps on a decision's options in a timed game, by the decision's kind (a Gift's answers among them). */
+  const decisions = new Map<string, number>();
   for (;;) {
     const askedAt = performance.now();
     const look = await nextTouchMove(page, { after, timeoutMs: 5 * 60_000 });
@@ -94,6 +98,8 @@ async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
       longestWaitMs = waited;
       longestWaitAt = `before move ${moves + 1} (${'move' in look ? look.move : 'over' in look ? 'game over' : Object.keys(look).join()}), after ${after ?? 'no play'}`;
     }
+    // A slowed game that stalls (issue 30 saw one wait for minutes after a Gift play) is told as it happens.
+    if (timed && waited > 20_000) console.log(`  waited ${(waited / 1000).toFixed(1)} s for move ${moves + 1}, ${longestWaitAt}`);
     if ('over' in look) break;
     if ('timeout' in look) throw new Error(`no move and no new view for 5 min after version ${after}; the turn banner says "${look.shows}"`);
     if ('covered' in look) {
@@ -110,11 +116,51 @@ async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
       if (card === null) throw new Error('the card sheet names no card');
       await page.evaluate(AFTER_TAP(`document.querySelector('[data-testid="hand"] [data-card="${card}"]') === null`));
       taps.push(await tapTimed(page, look.x, look.y));
-    } else await page.touchscreen.tap(look.x, look.y);
+    } else {
+      if (timed && look.move === 'answer') {
+        const kind = await page.evaluate<string>(`document.querySelector('[data-testid="choice-prompt"]')?.dataset.kind ?? '?'`);
+        decisions.set(kind, (decisions.get(kind) ?? 0) + 1);
+      }
+      await page.touchscreen.tap(look.x, look.y);
+    }
     moves += 1;
     after = sentIn(look.move, look.version);
   }
-  return { taps, bare, moves, longestWaitMs, longestWaitAt };
+  return { taps, bare, moves, longestWaitMs, longestWaitAt, decisions };
+}
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The functions that took most of the profile's time (self time) and their callers' share (total). */
+function printProfile(profile: Profile): void {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const selfBy = new Map<string, number>();
+  const totalBy = new Map<string, number>();
+  let all = 0;
+  for (const [id, ms] of self) {
+    all += ms;
+    selfBy.set(label(id), (selfBy.get(label(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const l = label(at);
+      if (!seen.has(l)) totalBy.set(l, (totalBy.get(l) ?? 0) + ms);
+      seen.add(l);
+    }
+  }
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([l, ms]) => `  ${ms.toFixed(0).padStart(6)} ms ${((100 * ms) / all).toFixed(1).padStart(5)} %  ${l}`).join('\n');
+  console.log(`the slowed page's main thread, ${all.toFixed(0)} ms sampled; most self time:\n${top(selfBy)}\nmost total time:\n${top(totalBy)}`);
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -154,6 +200,11 @@ try {
     const slowed = game > GAMES;
     await page.getByTestId('table').waitFor();
     if (slowed) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (slowed && PROFILE && game === GAMES + 1) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const started = performance.now();
     const figures = await playGame(page, slowed);
     await page.getByTestId('game-over').waitFor();
@@ -161,7 +212,7 @@ try {
     if (slowed) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       slow.push(figures);
-      console.log(`game ${game} (slowed 4x): ${figures.moves} taps in ${seconds.toFixed(1)} s; longest wait for a move ${(figures.longestWaitMs / 1000).toFixed(1)} s, ${figures.longestWaitAt}`);
+      console.log(`game ${game} (slowed 4x): ${figures.moves} taps in ${seconds.toFixed(1)} s; longest wait for a move ${(figures.longestWaitMs / 1000).toFixed(1)} s, ${figures.longestWaitAt}; taps on decisions: ${[...figures.decisions].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
     } else {
       const w = await weigh(cdp);
       weights.push(w);
@@ -174,6 +225,11 @@ try {
     if (game === GAMES + SLOW_GAMES) break;
     await page.getByTestId('play-again').tap();
     await page.getByTestId('game-over').waitFor({ state: 'detached' });
+  }
+  if (PROFILE && SLOW_GAMES > 0) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(PROFILE, JSON.stringify(profile));
+    printProfile(profile);
   }
   const taps = slow.flatMap((g) => g.taps);
   const bare = slow.flatMap((g) => g.bare);
