@@ -536,3 +536,37 @@ describe('leaving the table', () => {
     expect(root.childNodes.length).toBe(0);
   });
 });
+
+describe('game after game', () => {
+  it('leaves no listener on the window or the document once a game screen goes, however many came before', () => {
+    const live = new Map<EventTarget, number>();
+    const targets = [window, document] as const;
+    const spies = targets.flatMap((target) => {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      return [
+        vi.spyOn(target, 'addEventListener').mockImplementation((...args: Parameters<EventTarget['addEventListener']>) => {
+          live.set(target, (live.get(target) ?? 0) + 1);
+          add(...args);
+        }),
+        vi.spyOn(target, 'removeEventListener').mockImplementation((...args: Parameters<EventTarget['removeEventListener']>) => {
+          live.set(target, (live.get(target) ?? 0) - 1);
+          remove(...args);
+        }),
+      ];
+    });
+    try {
+      const counts: number[] = [];
+      for (let game = 0; game < 3; game++) {
+        const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 2);
+        show(state, decider(state));
+        expect(live.get(window) ?? 0, 'a game screen listens to the window').toBeGreaterThan(0);
+        app = clearPage(app);
+        counts.push((live.get(window) ?? 0) + (live.get(document) ?? 0));
+      }
+      expect(counts).toEqual([0, 0, 0]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+});
