@@ -2,11 +2,13 @@
 //
 // A real host (createHost, bots at zero delay) serves the built renderer on port 0; one touch
 // phone page (390x844, Chromium, the story at instant speed) creates a 4-seat table with three
-// Novice bots and plays GAMES games in a row (default 5) by touch, Play again after each. After
-// each game, at its game-over screen, the page's garbage is collected (CDP
+// Novice bots and plays GAMES games in a row (default 5) by touch, Play again after each. At each
+// game's first move of this seat (nothing of that game told yet: what earlier games left behind
+// shows here) and at its game-over screen, the page's garbage is collected (CDP
 // HeapProfiler.collectGarbage) and its weight read (Performance.getMetrics): DOM nodes (live or
 // detached but still held), JS heap used, JS event listeners, with each game's ratio to game 2
-// (the first game after a Play again: flat is about 1.00).
+// (the first game after a Play again: flat is about 1.00). The host deals each game afresh, so
+// the game-over figures move with each game's length; the first-move ones much less.
 //
 // Then one more game with the page's CPU slowed 4x (Emulation.setCPUThrottlingRate, about a
 // mid-range phone): every play of a hand card is a tap on the card (its sheet opens) and a tap
@@ -42,6 +44,11 @@ async function weigh(cdp: CDPSession): Promise<Weight> {
   const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? NaN;
   return { nodes: m('Nodes'), heapMB: m('JSHeapUsedSize') / 1e6, listeners: m('JSEventListeners'), layoutObjects: m('LayoutObjects') };
 }
+
+const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : ` (x${(a / b).toFixed(2)})`);
+/** A page's weight, with its ratio to `base` (game 2's). */
+const describe = (w: Weight, base: Weight | undefined) =>
+  `${w.nodes} DOM nodes${ratio(w.nodes, base?.nodes)}, ${w.heapMB.toFixed(2)} MB heap after GC${ratio(w.heapMB, base?.heapMB)}, ${w.listeners} listeners${ratio(w.listeners, base?.listeners)}, ${w.layoutObjects} layout objects`;
 
 /** In-page: a promise of the time from the next touch to the painted frame after `done()` holds. */
 const AFTER_TAP = (done: string) => `window.__tapped = new Promise((resolve) => {
@@ -120,7 +127,7 @@ async function watched<T>(page: Page, look: Promise<T>): Promise<T> {
 }
 
 /** Plays this page's seat to the game's end by touch; at `timed`, times each card's play and a bare tap before it. */
-async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
+async function playGame(page: Page, timed: boolean, atFirstMove: () => Promise<void>): Promise<GameFigures> {
   const taps: number[] = [];
   const bare: number[] = [];
   let after: string | null = null;
@@ -142,6 +149,7 @@ async function playGame(page: Page, timed: boolean): Promise<GameFigures> {
     // A slowed game that stalls (issue 30 saw one wait for minutes after a Gift play) is told as it happens.
     if (waited > 20_000) console.log(`  waited ${(waited / 1000).toFixed(1)} s for move ${moves + 1}, ${longestWaitAt}`);
     if ('over' in look) break;
+    if (moves === 0 && 'move' in look) await atFirstMove();
     if ('timeout' in look) {
       const shot = join(tmpdir(), `chronicle-evening-stall-${Date.now()}.png`);
       await page.screenshot({ path: shot });
@@ -250,6 +258,7 @@ try {
   }
   await page.getByTestId('start').tap();
   const weights: Weight[] = [];
+  const starts: Weight[] = [];
   const slow: GameFigures[] = [];
   for (let game = 1; game <= GAMES + SLOW_GAMES; game++) {
     const slowed = game > GAMES;
@@ -261,7 +270,14 @@ try {
       await cdp.send('Profiler.start');
     }
     const started = performance.now();
-    const figures = await playGame(page, slowed);
+    const figures = await playGame(page, slowed, async () => {
+      if (slowed) return;
+      // The game's first move of this seat: the new table drawn, nothing of this game told yet. What
+      // the page holds here beyond game 2's start is what earlier games left behind.
+      const w = await weigh(cdp);
+      starts.push(w);
+      console.log(`game ${game} at its first move: ${describe(w, starts[1])}`);
+    });
     await page.getByTestId('game-over').waitFor();
     const seconds = (performance.now() - started) / 1000;
     if (slowed) {
@@ -271,11 +287,7 @@ try {
     } else {
       const w = await weigh(cdp);
       weights.push(w);
-      const base = weights[1];
-      const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : ` (x${(a / b).toFixed(2)})`);
-      console.log(
-        `game ${game} over (${figures.moves} taps, ${seconds.toFixed(1)} s): ${w.nodes} DOM nodes${ratio(w.nodes, base?.nodes)}, ${w.heapMB.toFixed(2)} MB heap after GC${ratio(w.heapMB, base?.heapMB)}, ${w.listeners} listeners${ratio(w.listeners, base?.listeners)}, ${w.layoutObjects} layout objects`,
-      );
+      console.log(`game ${game} over (${figures.moves} taps, ${seconds.toFixed(1)} s): ${describe(w, weights[1])}`);
     }
     if (game === GAMES + SLOW_GAMES) break;
     // Play again is tapped where the player's finger lands; when something lies over it (issue
