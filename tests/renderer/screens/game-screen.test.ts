@@ -545,13 +545,13 @@ describe('game after game', () => {
       const add = target.addEventListener.bind(target);
       const remove = target.removeEventListener.bind(target);
       return [
-        vi.spyOn(target, 'addEventListener').mockImplementation((...args: Parameters<EventTarget['addEventListener']>) => {
+        vi.spyOn(target, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
           live.set(target, (live.get(target) ?? 0) + 1);
-          add(...args);
+          if (listener) add(type, listener, options);
         }),
-        vi.spyOn(target, 'removeEventListener').mockImplementation((...args: Parameters<EventTarget['removeEventListener']>) => {
+        vi.spyOn(target, 'removeEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) => {
           live.set(target, (live.get(target) ?? 0) - 1);
-          remove(...args);
+          if (listener) remove(type, listener, options);
         }),
       ];
     });
