@@ -9,6 +9,8 @@ import { io } from 'socket.io-client';
 import type { FinishedGame } from '../../src/shared/protocol/archive';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
+import { startSoloTable } from '../kit/pages/solo';
+import { nextTouchMove, sentIn } from '../kit/pages/touch-turns';
 
 const host = hostForSpec({ botDelayMs: 0 });
 
@@ -120,3 +122,66 @@ test('a game night: three games in a row at one table, Play again twice, and the
   expect(errors).toEqual([]);
   for (const context of contexts) await context.close();
 });
+
+test('a phone that plays again holds nothing of the last game: the DOM nodes alive apart from the page are only the templates', async ({ browser }) => {
+  // Three whole 3-player games by touch on one page (some 30 s on this project's machines): it
+  // runs with the game night in `npm run test:soak`; npm test keeps the mechanism's component
+  // test (game-screen.test.ts, 'leaving the table').
+  if (!process.env['CHRONICLE_SOAK']) {
+    console.log('skipped: three whole games on a phone run in npm run test:soak');
+    test.skip(true, 'runs in npm run test:soak');
+  }
+  test.setTimeout(5 * 60_000);
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  /** DOM nodes alive (Chromium's count, after garbage collection) that are not in the page: detached ones someone still holds. */
+  const heldApart = async (): Promise<number> => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const alive = metrics.find((m) => m.name === 'Nodes')?.value ?? NaN;
+    const inPage = await page.evaluate<number>('(() => { let n = 1; const w = document.createTreeWalker(document); while (w.nextNode()) n++; return n; })()');
+    return alive - inPage;
+  };
+  await startSoloTable(page, host.url, 3, 'Ann');
+  const apart: number[] = [];
+  for (let game = 1; game <= 3; game++) {
+    await page.getByTestId('table').waitFor();
+    await playByTouch(page);
+    await expect(page.getByTestId('game-over')).toBeVisible();
+    if (game === 3) break;
+    await page.getByTestId('play-again').click();
+    await expect(page.getByTestId('game-over')).toHaveCount(0);
+    await page.getByTestId('table').waitFor();
+    apart.push(await heldApart());
+  }
+  console.log(`DOM nodes alive apart from the page at the start of games 2 and 3: ${apart.join(', ')}`);
+  // Apart from the page are the components' templates (Svelte keeps a detached copy of each):
+  // 1,334 and 1,339 nodes when this was written. Chromium holding on to a node of the last
+  // game's table held that whole table too: 3,015 and 3,100.
+  for (const n of apart) expect(n).toBeLessThan(2000);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+/** This page's seat played by touch to the game's end (a card: its sheet, then Play). */
+async function playByTouch(page: Page): Promise<void> {
+  let after: string | null = null;
+  for (let step = 0; step < 2000; step++) {
+    const look = await nextTouchMove(page, { after });
+    if ('over' in look) return;
+    if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
+    if ('covered' in look) {
+      // Covered prompts on a phone are worked on apart (issue 30): answered in the page here.
+      await page.evaluate(`(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`);
+      after = null;
+      continue;
+    }
+    await page.touchscreen.tap(look.x, look.y);
+    after = sentIn(look.move, look.version);
+  }
+  throw new Error('the game did not end in 2000 moves');
+}

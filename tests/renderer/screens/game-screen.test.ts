@@ -59,6 +59,30 @@ describe('hand', () => {
     expect(client.acts).toEqual([{ play: card.dataset['card'] }]);
   });
 
+  it('takes a played card out of the hand at once, before the host answers, and back if the host refuses it', async () => {
+    const state = startGame(3);
+    const seat = decider(state);
+    const client = show(state, seat);
+    const inHand = () => all('[data-testid="hand"] [data-card]').map((e) => e.dataset['card']);
+    const before = inHand();
+    const card = all('[data-testid="hand"] [data-legal="true"]')[0]!.dataset['card']!;
+    // The host has not answered yet (no new view): the card is already gone, the rest stay.
+    let answer: (sent: boolean) => void = () => {};
+    client.act = (action) => {
+      client.calls.push({ method: 'act', args: [action] });
+      return new Promise<boolean>((resolve) => (answer = resolve));
+    };
+    all(`[data-testid="hand"] [data-card="${card}"]`)[0]!.click();
+    flushSync();
+    expect(client.acts).toEqual([{ play: card }]);
+    expect(inHand()).toEqual(before.filter((c) => c !== card));
+    // Refused (a lost connection, a stale view): the card is back where it was.
+    answer(false);
+    await Promise.resolve();
+    flushSync();
+    expect(inHand()).toEqual(before);
+  });
+
   it('says why a dimmed card cannot be played, in the words of the view\'s reason', () => {
     i18n.set('en');
     // The seat to play holds the lead suit: its other cards must wait (ruling 2).
@@ -529,5 +553,56 @@ describe('the theme card line', () => {
     expect(state.lastMeeting.burned).toBe(true); // nobody took an ally: only the engine knows the round has begun
     show(state, currentDecider(state));
     expect(document.querySelector('.opens')).toBeNull();
+  });
+});
+
+describe('leaving the table', () => {
+  it('takes the table apart once it is gone, so a node the browser still points at holds nothing else', async () => {
+    const state = startGame(4);
+    show(state, decider(state));
+    const card = document.querySelector('[data-testid="hand"] [data-card]')!;
+    const root = document.querySelector('[data-testid="table"]')!;
+    expect(root.querySelectorAll('*').length).toBeGreaterThan(100);
+    app = clearPage(app);
+    await Promise.resolve();
+    // A hand card kept by someone (as Chromium keeps its last focus-navigation point) reaches no other node of the old table.
+    expect(card.isConnected).toBe(false);
+    expect(card.parentNode).toBeNull();
+    expect(card.childNodes.length).toBe(0);
+    expect(root.childNodes.length).toBe(0);
+  });
+});
+
+describe('game after game', () => {
+  it('leaves no listener on the window or the document once a game screen goes, however many came before', () => {
+    const live = new Map<EventTarget, number>();
+    const targets = [window, document] as const;
+    const spies = targets.flatMap((target) => {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      return [
+        vi.spyOn(target, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+          live.set(target, (live.get(target) ?? 0) + 1);
+          if (listener) add(type, listener, options);
+        }),
+        vi.spyOn(target, 'removeEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) => {
+          live.set(target, (live.get(target) ?? 0) - 1);
+          if (listener) remove(type, listener, options);
+        }),
+      ];
+    });
+    try {
+      const counts: number[] = [];
+      for (let game = 0; game < 3; game++) {
+        const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 2);
+        show(state, decider(state));
+        expect(live.get(window) ?? 0, 'a game screen listens to the window').toBeGreaterThan(0);
+        app = clearPage(app);
+        counts.push((live.get(window) ?? 0) + (live.get(document) ?? 0));
+      }
+      expect(counts).toEqual([0, 0, 0]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

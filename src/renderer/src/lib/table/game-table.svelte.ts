@@ -73,7 +73,17 @@ export class GameTable {
   readonly coachStep = $derived.by(() => 
     this.me !== null && tutorial.tableId !== null && tutorial.tableId === this.#session.table?.id ? currentStep(tutorial.read, { view: this.view, me: this.me, deciding: this.decision !== null }) : null,
   );
-  readonly hand = $derived(sortCards(this.#cards, this.view.hand ?? []));
+  /**
+   * The card this page just played, in the view it was played in: it leaves the hand with the
+   * tap's own frame (on a slow phone the host's answer and the next view's drawing took a
+   * noticeable moment more), and comes back if the host refuses the play.
+   */
+  #played = $state.raw<{ readonly version: number; readonly card: CardId } | null>(null);
+  readonly hand = $derived.by(() => {
+    const played = this.#played;
+    const cards = this.view.hand ?? [];
+    return sortCards(this.#cards, played?.version === this.view.version ? cards.filter((c) => c !== played.card) : cards);
+  });
   /** The hand's numbered cards: keys 1–9 play them. */
   readonly hotkeys = $derived(hotkeys(this.hand, (card) => this.plays.has(card)));
   /** A shared board shows the table: this seat's screen is for the hand and the prompt. */
@@ -187,7 +197,11 @@ export class GameTable {
 
   play(action: PlayAction): void {
     cardSheet.close();
-    void this.#session.act(action.faceDown ? { play: action.play, faceDown: true } : { play: action.play });
+    const played = { version: this.view.version, card: action.play };
+    this.#played = played;
+    void this.#session.act(action.faceDown ? { play: action.play, faceDown: true } : { play: action.play }).then((sent) => {
+      if (!sent && this.#played === played) this.#played = null;
+    });
   }
 
   choose(action: ChooseAction): void {
