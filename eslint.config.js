@@ -167,10 +167,7 @@ export default defineConfig(
   {
     files: ['tests/**/*.ts'],
     rules: {
-      'no-restricted-properties': [
-        'error',
-        ...['describe', 'it', 'test'].map((object) => ({ object, property: 'only', message: 'Remove .only before committing.' })),
-      ],
+      'no-restricted-properties': ['error', ...['describe', 'it', 'test'].map((object) => ({ object, property: 'only', message: 'Remove .only before committing.' }))],
     },
   },
 );

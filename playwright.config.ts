@@ -31,15 +31,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: browserPath(),
       // Never pass --user-data-dir here: Playwright rejects it in launch() args.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
 });

@@ -152,7 +152,9 @@ async function main(): Promise<void> {
 
   const report: Record<string, unknown> = { seed, masterMs, jobs, seconds, pairings: [] as unknown[], times: {} };
   console.log(`\nWin share of the tested bot (fair share ${(FAIR * 100).toFixed(0)}%), 95% CI over deals:`);
-  console.log(pad('pairing', 22) + pad('games', 7) + pad('win share', 11) + pad('95% CI', 17) + pad('× fair', 8) + pad('target', 8) + pad('Fame/game', 11) + pad('others', 8) + 'rounds/game');
+  console.log(
+    pad('pairing', 22) + pad('games', 7) + pad('win share', 11) + pad('95% CI', 17) + pad('× fair', 8) + pad('target', 8) + pad('Fame/game', 11) + pad('others', 8) + 'rounds/game',
+  );
   pairings.forEach((p, index) => {
     const mine = results.filter((r) => r.pairing === index);
     if (mine.length === 0) return;
@@ -178,7 +180,18 @@ async function main(): Promise<void> {
         rounds.toFixed(2) +
         `   ${verdict}`,
     );
-    (report.pairings as unknown[]).push({ name: p.name, deals: mine.length, games: mine.length * PLAYERS, share: m, ci: [m - half, m + half], ratio, target: p.target, testFame, baseFame, rounds });
+    (report.pairings as unknown[]).push({
+      name: p.name,
+      deals: mine.length,
+      games: mine.length * PLAYERS,
+      share: m,
+      ci: [m - half, m + half],
+      ratio,
+      target: p.target,
+      testFame,
+      baseFame,
+      rounds,
+    });
   });
 
   console.log('\nDecision time per level (decisions with a choice), ms:');

@@ -197,10 +197,12 @@ if (before) {
 }
 
 const width = Math.max(...rows.map(([k]) => k.length));
+console.log(`Chronicle engine bench — ${PLAYERS} players, one thread, ~${MEASURE_MS / 1000} s per workload in ${SLICES} interleaved slices, after ${WARMUP_MS / 1000} s warm-up`);
 console.log(
-  `Chronicle engine bench — ${PLAYERS} players, one thread, ~${MEASURE_MS / 1000} s per workload in ${SLICES} interleaved slices, after ${WARMUP_MS / 1000} s warm-up`,
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (on ${cpus().length} cores)`,
 );
-console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (on ${cpus().length} cores)`);
 console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}`);
 console.log(
   `measured: ${fmt(random.games)} games / ${fmt(random.actions)} actions (legalActions), ${fmt(baseline.deals)} deals, ` +

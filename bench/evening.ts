@@ -34,7 +34,12 @@ const PROFILE = process.env['EVENING_PROFILE'];
 const PLAYERS = 4;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-interface Weight { nodes: number; heapMB: number; listeners: number; layoutObjects: number }
+interface Weight {
+  nodes: number;
+  heapMB: number;
+  listeners: number;
+  layoutObjects: number;
+}
 
 async function weigh(cdp: CDPSession): Promise<Weight> {
   // Twice: objects freed by the first collection's finalizers go in the second.
@@ -85,7 +90,15 @@ async function tapTimed(page: Page, x: number, y: number): Promise<number> {
   return page.evaluate<number>('window.__tapped');
 }
 
-interface GameFigures { taps: number[]; bare: number[]; moves: number; longestWaitMs: number; longestWaitAt: string; decisions: Map<string, number>; coveredClicks: string[] }
+interface GameFigures {
+  taps: number[];
+  bare: number[];
+  moves: number;
+  longestWaitMs: number;
+  longestWaitAt: string;
+  decisions: Map<string, number>;
+  coveredClicks: string[];
+}
 
 /**
  * A look at the page that has not answered for a minute (its own timers answer within 5 min when
@@ -102,14 +115,22 @@ async function watched<T>(page: Page, look: Promise<T>): Promise<T> {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Debugger.enable');
       for (let sample = 0; sample < 3; sample++) {
-        const paused = new Promise<{ callFrames: { functionName: string; location: { scriptId: string; lineNumber: number; columnNumber?: number } }[] }>((resolve) => cdp.once('Debugger.paused', resolve));
+        const paused = new Promise<{ callFrames: { functionName: string; location: { scriptId: string; lineNumber: number; columnNumber?: number } }[] }>((resolve) =>
+          cdp.once('Debugger.paused', resolve),
+        );
         await cdp.send('Debugger.pause');
         const { callFrames } = await paused;
         const lines: string[] = [];
         for (const f of callFrames.slice(0, 12)) {
           const { scriptSource } = await cdp.send('Debugger.getScriptSource', { scriptId: f.location.scriptId });
-          const at = scriptSource.split('\n').slice(0, f.location.lineNumber).reduce((n, l) => n + l.length + 1, 0) + (f.location.columnNumber ?? 0);
-          lines.push(`    ${f.functionName || '(anonymous)'} @${f.location.lineNumber}:${f.location.columnNumber ?? 0}  …${scriptSource.slice(Math.max(0, at - 80), at + 80).replace(/\s+/g, ' ')}…`);
+          const at =
+            scriptSource
+              .split('\n')
+              .slice(0, f.location.lineNumber)
+              .reduce((n, l) => n + l.length + 1, 0) + (f.location.columnNumber ?? 0);
+          lines.push(
+            `    ${f.functionName || '(anonymous)'} @${f.location.lineNumber}:${f.location.columnNumber ?? 0}  …${scriptSource.slice(Math.max(0, at - 80), at + 80).replace(/\s+/g, ' ')}…`,
+          );
         }
         console.log(`  no answer from the page for ${minute} min; paused it (sample ${sample + 1}):\n${lines.join('\n')}`);
         await cdp.send('Debugger.resume');
@@ -153,7 +174,9 @@ async function playGame(page: Page, timed: boolean, atFirstMove: () => Promise<v
     if ('timeout' in look) {
       const shot = join(tmpdir(), `chronicle-evening-stall-${Date.now()}.png`);
       await page.screenshot({ path: shot });
-      const state = await page.evaluate<string>(`JSON.stringify({ table: document.querySelector('[data-testid="table"]')?.outerHTML.length, busy: document.querySelector('[data-testid="table"]')?.getAttribute('aria-busy'), version: document.querySelector('[data-testid="table"]')?.dataset.version, prompt: document.querySelector('[data-testid="choice-prompt"]')?.textContent, status: document.querySelector('[data-testid="connection-status"]')?.textContent, dialog: document.querySelector('[role="dialog"]')?.textContent })`);
+      const state = await page.evaluate<string>(
+        `JSON.stringify({ table: document.querySelector('[data-testid="table"]')?.outerHTML.length, busy: document.querySelector('[data-testid="table"]')?.getAttribute('aria-busy'), version: document.querySelector('[data-testid="table"]')?.dataset.version, prompt: document.querySelector('[data-testid="choice-prompt"]')?.textContent, status: document.querySelector('[data-testid="connection-status"]')?.textContent, dialog: document.querySelector('[role="dialog"]')?.textContent })`,
+      );
       throw new Error(`no move and no new view for 5 min after version ${after}; the turn banner says "${look.shows}"; the page: ${state}; screenshot ${shot}`);
     }
     if ('covered' in look) {
@@ -162,7 +185,9 @@ async function playGame(page: Page, timed: boolean, atFirstMove: () => Promise<v
       if (++covered > 3) {
         coveredClicks.push(look.covered.slice(0, 60));
         covered = 0;
-        await page.evaluate(`(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`);
+        await page.evaluate(
+          `(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`,
+        );
       }
       after = null;
       continue;
@@ -220,7 +245,12 @@ function printProfile(profile: Profile): void {
       seen.add(l);
     }
   }
-  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([l, ms]) => `  ${ms.toFixed(0).padStart(6)} ms ${((100 * ms) / all).toFixed(1).padStart(5)} %  ${l}`).join('\n');
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([l, ms]) => `  ${ms.toFixed(0).padStart(6)} ms ${((100 * ms) / all).toFixed(1).padStart(5)} %  ${l}`)
+      .join('\n');
   console.log(`the slowed page's main thread, ${all.toFixed(0)} ms sampled; most self time:\n${top(selfBy)}\nmost total time:\n${top(totalBy)}`);
 }
 
@@ -254,7 +284,10 @@ try {
   await page.getByTestId('bot-level').locator('input[data-value="novice"]').check();
   for (let added = 1; added < PLAYERS; added++) {
     await page.getByTestId('add-bot').first().tap();
-    await page.getByTestId('remove-bot').nth(added - 1).waitFor();
+    await page
+      .getByTestId('remove-bot')
+      .nth(added - 1)
+      .waitFor();
   }
   await page.getByTestId('start').tap();
   const weights: Weight[] = [];
@@ -283,7 +316,9 @@ try {
     if (slowed) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       slow.push(figures);
-      console.log(`game ${game} (slowed 4x): ${figures.moves} taps in ${seconds.toFixed(1)} s; longest wait for a move ${(figures.longestWaitMs / 1000).toFixed(1)} s, ${figures.longestWaitAt}; taps on decisions: ${[...figures.decisions].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+      console.log(
+        `game ${game} (slowed 4x): ${figures.moves} taps in ${seconds.toFixed(1)} s; longest wait for a move ${(figures.longestWaitMs / 1000).toFixed(1)} s, ${figures.longestWaitAt}; taps on decisions: ${[...figures.decisions].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+      );
     } else {
       const w = await weigh(cdp);
       weights.push(w);
@@ -296,7 +331,7 @@ try {
     const spot = await page.evaluate<{ x: number; y: number } | { top: unknown }>(`${POINT_ON_TOP}(document.querySelector('[data-testid="play-again"]'))`);
     if ('x' in spot) await page.touchscreen.tap(spot.x, spot.y);
     else {
-      console.log(`  Play again covered by ${String((await page.evaluate<string>(`document.elementFromPoint(195, 422)?.outerHTML.slice(0, 120) ?? ''`)))}`);
+      console.log(`  Play again covered by ${String(await page.evaluate<string>(`document.elementFromPoint(195, 422)?.outerHTML.slice(0, 120) ?? ''`))}`);
       await page.evaluate(`document.querySelector('[data-testid="play-again"]').click()`);
     }
     await page.getByTestId('game-over').waitFor({ state: 'detached' });

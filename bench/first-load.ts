@@ -30,7 +30,16 @@ import { browserPath } from '../tests/setup/browser';
 const RUNS = 7;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-interface Load { scriptBytes: number; scripts: number; interactiveMs: number; inPageMs: number; liveMs: number; checkedMs: number; busyMs: number; cpuMs: number }
+interface Load {
+  scriptBytes: number;
+  scripts: number;
+  interactiveMs: number;
+  inPageMs: number;
+  liveMs: number;
+  checkedMs: number;
+  busyMs: number;
+  cpuMs: number;
+}
 
 async function load(browser: Browser, url: string, slowdown: number): Promise<Load> {
   const context = await browser.newContext();
@@ -43,7 +52,9 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
   const scriptIds = new Set<string>();
   let scriptBytes = 0;
   let scripts = 0;
-  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Script') scriptIds.add(e.requestId); });
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scriptIds.add(e.requestId);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     if (!scriptIds.has(e.requestId)) return;
     scriptBytes += e.encodedDataLength;
@@ -55,7 +66,9 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
   // Watched and typed into over CDP with a few lines of script, not with Playwright's locators:
   // those evaluate Playwright's own injected script in the page first, which took 0.3-0.4 s of
   // the slowed main thread and was counted as the lobby's.
-  const [inPageMs, timeOrigin] = (await evaluate(cdp, `new Promise((resolve) => {
+  const [inPageMs, timeOrigin] = (await evaluate(
+    cdp,
+    `new Promise((resolve) => {
     const done = (at) => resolve([at, performance.timeOrigin]);
     const ready = () => { const b = document.querySelector('[data-testid="start-tutorial"]'); return b !== null && !b.disabled; };
     const live = () => document.querySelector('[data-testid="connection-status"].status-live') !== null;
@@ -65,7 +78,8 @@ async function load(browser: Browser, url: string, slowdown: number): Promise<Lo
     });
     if (ready()) return done(performance.now());
     new MutationObserver((_, o) => { if (ready()) { o.disconnect(); done(performance.now()); } }).observe(document, { subtree: true, childList: true, attributes: true });
-  })`)) as [number, number];
+  })`,
+  )) as [number, number];
   const interactiveMs = timeOrigin + inPageMs - requestedAt;
   await evaluate(cdp, `document.querySelector('[data-testid="player-name"]').focus(), true`);
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -100,7 +114,9 @@ const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-first-load-'));
 // FIRST_LOAD_DIR: another build of the renderer (an older commit's, for a before/after).
 const host = await createHost({ port: 0, dataDir, staticDir: process.env['FIRST_LOAD_DIR'] ?? 'out/renderer', log: quiet });
 // The floor: what Chromium and this harness take for a page holding just the two controls.
-const blank = await servedPage('<!doctype html><meta charset="utf-8"><title>Chronicle</title><button data-testid="start-tutorial">Go</button><input data-testid="player-name"><span data-testid="connection-status" class="status-live"></span>');
+const blank = await servedPage(
+  '<!doctype html><meta charset="utf-8"><title>Chronicle</title><button data-testid="start-tutorial">Go</button><input data-testid="player-name"><span data-testid="connection-status" class="status-live"></span>',
+);
 const browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox', '--disable-gpu'] });
 try {
   await load(browser, host.url, 1); // warm-up: the host's first file reads, Chromium's start

@@ -57,7 +57,12 @@ async function serve(): Promise<void> {
       cpu = process.cpuUsage();
       elu = performance.eventLoopUtilization();
       since = performance.now();
-    } else if (m === 'stop') void host.close().then(() => services.close()).then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
+    } else if (m === 'stop')
+      void host
+        .close()
+        .then(() => services.close())
+        .then(() => rm(dataDir, { recursive: true, force: true }))
+        .then(() => process.exit(0));
   });
 }
 
@@ -71,8 +76,7 @@ function connect(url: string, localAddress: string): Promise<Client> {
   });
 }
 
-const ask = <T extends object>(s: Client, event: string, payload?: unknown): Promise<Reply<T>> =>
-  (s as Socket).timeout(30_000).emitWithAck(event, payload) as Promise<Reply<T>>;
+const ask = <T extends object>(s: Client, event: string, payload?: unknown): Promise<Reply<T>> => (s as Socket).timeout(30_000).emitWithAck(event, payload) as Promise<Reply<T>>;
 
 /**
  * A table of one player on `address` and two bots, started; the player answers at once when
@@ -170,7 +174,11 @@ async function main(): Promise<void> {
           const count = (r: Reply<object>) => answers.set(r.ok ? `${kind} ok` : `${kind} ${r.code}`, (answers.get(r.ok ? `${kind} ok` : `${kind} ${r.code}`) ?? 0) + 1);
           if (kind === 'hint') void ask(s, 'game:hint').then(count, () => {});
           else if (kind === 'export') void ask(s, 'archive:export', { tableId: mine.seated.tableId, token: mine.seated.token }).then(count, () => {});
-          else void ask(s, 'replay:open', { record }).then((r) => (count(r), r.ok ? ask(s, 'replay:log', { viewer: 0 }).then(count) : undefined), () => {});
+          else
+            void ask(s, 'replay:open', { record }).then(
+              (r) => (count(r), r.ok ? ask(s, 'replay:log', { viewer: 0 }).then(count) : undefined),
+              () => {},
+            );
         }, 1000 / FLOOD_PER_SECOND);
         stop.push(() => clearInterval(timer));
       });
@@ -183,14 +191,22 @@ async function main(): Promise<void> {
     for (const s of stop) s();
     const p99 = quantile(t, 0.99);
     console.log(
-      `${name.padEnd(12)} ${String(t.length).padStart(6)} bot decisions   p50 ${quantile(t, 0.5).toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   max ${Math.max(...t).toFixed(1).padStart(7)} ms`,
+      `${name.padEnd(12)} ${String(t.length).padStart(6)} bot decisions   p50 ${quantile(t, 0.5).toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   max ${Math.max(
+        ...t,
+      )
+        .toFixed(1)
+        .padStart(7)} ms`,
     );
-    console.log(`             host process CPU ${(cpu * 100).toFixed(0)} % of a core (workers included), its main thread busy ${(loop * 100).toFixed(0)} %; clients' thread busy ${(clientLoop * 100).toFixed(0)} %`);
+    console.log(
+      `             host process CPU ${(cpu * 100).toFixed(0)} % of a core (workers included), its main thread busy ${(loop * 100).toFixed(0)} %; clients' thread busy ${(clientLoop * 100).toFixed(0)} %`,
+    );
     if (flood) console.log(`             flood answers: ${[...answers].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     return p99;
   };
 
-  console.log(`bot decisions at 2 tables (Adept + Novice each, zero delay), ${PHASE_MS / 1000} s per phase; flood: ${FLOOD_CONNECTIONS} connections × ${FLOOD_PER_SECOND}/s from 127.0.0.2`);
+  console.log(
+    `bot decisions at 2 tables (Adept + Novice each, zero delay), ${PHASE_MS / 1000} s per phase; flood: ${FLOOD_CONNECTIONS} connections × ${FLOOD_PER_SECOND}/s from 127.0.0.2`,
+  );
   const quiet = await phase('quiet', false);
   const flooded = await phase('flood', true);
   await new Promise((r) => setTimeout(r, 1000)); // answers of the flood drain

@@ -320,8 +320,13 @@ async function manyTables(port: number, think: (rng: BotRng) => number): Promise
 
 async function main(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ports = await new Promise<{ bare: number; host: number; floor: number }>((resolve) => child.once('message', (m) => resolve(m as { bare: number; host: number; floor: number })));
-  const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+  const ports = await new Promise<{ bare: number; host: number; floor: number }>((resolve) =>
+    child.once('message', (m) => resolve(m as { bare: number; host: number; floor: number })),
+  );
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ');
   console.log(`bench/host — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${load()}; host in a child process, clients here`);
 
   const hostCpu = async (): Promise<number> => {
@@ -368,11 +373,11 @@ async function main(): Promise<void> {
   console.log(`bare Socket.IO ack round trip      p50 ${ms(ack.p50)}  p99 ${ms(ack.p99)}  (n=${ack.n}; server CPU ${ms(ackCpu / ack.n)} per ack)`);
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table; host CPU ${ms(moveCpu / one.n)} per action)`);
   console.log(`append + fdatasync, ${String(bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
-  console.log(`floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand; CPU ${ms(floorCpu / floor.n)} per action)`);
-  console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
   console.log(
-    `intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`,
+    `floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand; CPU ${ms(floorCpu / floor.n)} per action)`,
   );
+  console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
+  console.log(`intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`);
   console.log(
     `floor ÷ (ack + fdatasync)           p50 ${(floor.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(floor.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (the host's own share: intent→views ÷ floor p50 ${(one.p50 / floor.p50).toFixed(2)}×, p99 ${(one.p99 / floor.p99).toFixed(2)}×)`,
   );

@@ -107,7 +107,11 @@ for (let i = 0; i < RUNS; i++) {
 await rm(dir, { recursive: true, force: true });
 
 const b = quantiles(bare);
-console.log(`bench/start — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}; ${RUNS} runs each`);
+console.log(
+  `bench/start — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; ${RUNS} runs each`,
+);
 for (const [label, xs] of [
   ['bare node (node -e 0)', bare],
   ['chronicle replay (whole game)', replay],

@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What the build is made from: the sources and the files that say how to build them. */
-const SOURCES = ['src', 'electron.vite.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'tsconfig.web.json', 'scripts/compress-renderer.js', 'scripts/build-cli.js'];
+const SOURCES = [
+  'src',
+  'electron.vite.config.ts',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+  'scripts/compress-renderer.js',
+  'scripts/build-cli.js',
+];
 
 /**
  * The newest modification time (ms) among `paths` under `base`, folders walked.

@@ -15,7 +15,8 @@ const electronDir = new URL('../node_modules/electron/', import.meta.url);
 /** The unpacked Electron folder (node_modules/electron/dist), or why there is none. */
 function electronDist() {
   const pathFile = new URL('path.txt', electronDir);
-  if (!existsSync(pathFile)) return { why: 'the Electron binary was never downloaded into node_modules/electron (`npx install-electron` downloads it; so does `npm start` where a window can open)' };
+  if (!existsSync(pathFile))
+    return { why: 'the Electron binary was never downloaded into node_modules/electron (`npx install-electron` downloads it; so does `npm start` where a window can open)' };
   const bin = fileURLToPath(new URL(`dist/${readFileSync(pathFile, 'utf8').trim()}`, electronDir));
   if (!existsSync(bin)) return { why: `the Electron binary is missing (${bin})` };
   return { dir: fileURLToPath(new URL('dist', electronDir)) };
@@ -47,12 +48,16 @@ if (!electron.dir) {
   if (oldNode()) {
     // Packing the app works on Node 20 (the Electron binary is given, nothing is rebuilt), but
     // the installer tools are only supported from 22.12 on.
-    console.warn(`npm run dist: Chronicle and electron-builder 26 need Node >= 22.12 and this is ${process.versions.node}; if a step fails, run it with the Node of .nvmrc (for example \`nvm use && npm run dist\`).`);
+    console.warn(
+      `npm run dist: Chronicle and electron-builder 26 need Node >= 22.12 and this is ${process.versions.node}; if a step fails, run it with the Node of .nvmrc (for example \`nvm use && npm run dist\`).`,
+    );
   }
   const signed = process.env['CSC_LINK'] || process.env['WIN_CSC_LINK'] || process.env['CSC_NAME'];
   if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (README, "The desktop app").');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const built = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
   process.exitCode =
-    built !== 0 ? built : await run(npx, ['electron-builder', '--config', 'electron-builder.json', '--publish', 'never', `-c.electronDist=${electron.dir}`, ...process.argv.slice(2)]);
+    built !== 0
+      ? built
+      : await run(npx, ['electron-builder', '--config', 'electron-builder.json', '--publish', 'never', `-c.electronDist=${electron.dir}`, ...process.argv.slice(2)]);
 }

@@ -94,10 +94,12 @@ export function downloadElectron(electronDir, env = process.env) {
  * @returns {Promise<{ binary: string } | { reason: string, hint: string }>}
  */
 export async function desktopBinary(electronDir, { env = process.env, platform = process.platform, download = downloadElectron } = {}) {
-  if (!canOpenWindow(platform, env)) return { reason: 'no window can open here (neither DISPLAY nor WAYLAND_DISPLAY is set)', hint: 'The desktop app opens from a desktop session.' };
+  if (!canOpenWindow(platform, env))
+    return { reason: 'no window can open here (neither DISPLAY nor WAYLAND_DISPLAY is set)', hint: 'The desktop app opens from a desktop session.' };
   const found = electronBinary(electronDir, env);
   if (found) return { binary: found };
-  if (env['ELECTRON_EXEC_PATH']) return { reason: `ELECTRON_EXEC_PATH names no file (${env['ELECTRON_EXEC_PATH']})`, hint: 'For the desktop app, point ELECTRON_EXEC_PATH at an Electron binary or unset it.' };
+  if (env['ELECTRON_EXEC_PATH'])
+    return { reason: `ELECTRON_EXEC_PATH names no file (${env['ELECTRON_EXEC_PATH']})`, hint: 'For the desktop app, point ELECTRON_EXEC_PATH at an Electron binary or unset it.' };
   const installer = join(electronDir, 'install.js');
   if (!existsSync(installer)) return { reason: 'the electron package is not installed', hint: 'For the desktop app: npm ci, then npm start.' };
   const { version } = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8'));

@@ -93,7 +93,10 @@ for (let run = 1; run <= runs; run++) {
   if (!step(run, 'build', 'npm', ['run', 'build'])) fail('build', run);
   const playwrightReport = join(scratch, `playwright-${run}.json`);
   // Traces on here (npm test records none, for speed): a flaky test's trace shows its cause.
-  const passed = step(run, 'playwright', npx, ['playwright', 'test', '--reporter=list,json', '--trace=retain-on-failure'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const passed = step(run, 'playwright', npx, ['playwright', 'test', '--reporter=list,json', '--trace=retain-on-failure'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
   playwrightFailures(playwrightReport, run);
   // The next run would overwrite the traces of the failed tests.
   if (!passed && existsSync('test-results')) renameSync('test-results', join(kept, `run-${run}-test-results`));

@@ -102,7 +102,10 @@ function pinToOrigin(contents: WebContents, origin: string, isAppWindow: boolean
 
 function createMainWindow(url: string): BrowserWindow {
   // Where it was left, unless that is off every screen now.
-  const bounds = restoredBounds(settings.value.bounds, screen.getAllDisplays().map((d) => d.workArea));
+  const bounds = restoredBounds(
+    settings.value.bounds,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const win = new BrowserWindow({
     ...(bounds ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height } : { width: 1280, height: 800 }),
     title: 'Chronicle',
@@ -238,14 +241,11 @@ function withSettings(state: LanState): NetworkState {
 }
 
 function registerIpc(): void {
-  handle(
-    IPC.appInfo,
-    (): AppInfo => ({
-      name: 'Chronicle',
-      version: app.getVersion(),
-      versions: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
-    }),
-  );
+  handle(IPC.appInfo, (): AppInfo => ({
+    name: 'Chronicle',
+    version: app.getVersion(),
+    versions: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+  }));
   listen(IPC.networkTablesNow, () => sendNetworkTables());
   listen(IPC.findNetworkTables, () => findNetworkTables());
   handle(IPC.networkState, () => networkState());

@@ -19,8 +19,7 @@ export function networkTableOf(found: FoundTable): NetworkTable | null {
   };
 }
 
-export const networkTablesOf = (found: readonly FoundTable[]): NetworkTable[] =>
-  found.flatMap((f) => networkTableOf(f) ?? []);
+export const networkTablesOf = (found: readonly FoundTable[]): NetworkTable[] => found.flatMap((f) => networkTableOf(f) ?? []);
 
 /** Browses the LAN and reports every change of the list. */
 export function watchNetworkTables(onChange: (tables: NetworkTable[]) => void): TableBrowser {

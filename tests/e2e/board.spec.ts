@@ -145,80 +145,85 @@ const BOARD_RECORDS = `(() => {
 for (const { seats, soakOnly } of [
   { seats: 4, soakOnly: false },
   { seats: 6, soakOnly: true },
-]) test(`the board at 1920x1080 follows a whole ${seats}-seat game as a spectator: no hand, nothing hidden, nothing cut, large type`, async ({ browser }) => {
-  if (soakOnly && !process.env['CHRONICLE_SOAK']) {
-    console.log(`skipped: the board's whole ${seats}-seat game runs in npm run test:soak (npm test follows a 4-seat one)`);
-    test.skip(true, 'runs in npm run test:soak');
-  }
-  test.setTimeout(4 * 60_000);
-  const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-  const player = await playerContext.newPage();
-  const errors = pageErrors(player, { prefix: 'player: ' });
-  await startSoloTable(player, host.url, seats, 'Ann');
-  const tableId = new URL(player.url()).searchParams.get('table')!;
-  // The game's Show board link: this table's board, no invite (no PIN here).
-  const href = await player.getByTestId('show-board').getAttribute('href');
-  expect(href).toBe(`${host.url}/?table=${tableId}&board=1`);
-  await shoot(player, 'game-1280x800-show-board');
-
-  // The board opens in a browser that holds no seat, as a TV's would.
-  const boardContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
-  const board = await boardContext.newPage();
-  pageErrors(board, { prefix: 'board: ', into: errors });
-  await board.goto(href!);
-  await expect(board.getByTestId('board')).toHaveAttribute('data-version', /\d+/);
-  await expect(board.getByTestId('board-seat')).toHaveCount(seats);
-  // The QR code to join: the table's plain link on a LAN address (no PIN, so no invite).
-  if (hasLan) expect(await board.getByTestId('board-join').getByTestId('join-link').getAttribute('href')).toMatch(new RegExp(`^http://[^/]+/\\?table=${tableId}$`));
-
-  // Large type: the history cards' names and conditions, the seats' names, the story.
-  // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
-  type StyleWindow = { getComputedStyle(el: unknown): { fontSize: string } };
-  const px = (selector: string) => board.locator(selector).first().evaluate((el) => parseFloat((globalThis as unknown as StyleWindow).getComputedStyle(el).fontSize));
-  expect(await px('.hcard strong'), 'history card name').toBeGreaterThanOrEqual(32);
-  expect(await px('.hcard .cond'), 'history card condition').toBeGreaterThanOrEqual(26);
-  expect(await px('[data-testid="board-seat"] h3'), 'seat name').toBeGreaterThanOrEqual(28);
-  await shoot(board, `board-start-${seats}-seats`);
-
-  // The board records itself: at every change of what it shows (every version it shows
-  // included), what BOARD_TEXT reads, what BOARD_CLIPPED finds cut off and how many player
-  // controls it has; node reads the records once, at the end. It tells node when to take a
-  // picture: the first cut, a busy mid-game board, the game's end.
-  await board.evaluate(BOARD_RECORDER);
-  const pictures = async (): Promise<void> => {
-    for (;;) {
-      const scene = await board.evaluate<'cut' | 'mid' | 'over'>(NEXT_PICTURE);
-      if (scene === 'over') return;
-      await shoot(board, `${scene === 'cut' ? 'board-cut' : 'board-1920x1080'}-${seats}-seats`);
+])
+  test(`the board at 1920x1080 follows a whole ${seats}-seat game as a spectator: no hand, nothing hidden, nothing cut, large type`, async ({ browser }) => {
+    if (soakOnly && !process.env['CHRONICLE_SOAK']) {
+      console.log(`skipped: the board's whole ${seats}-seat game runs in npm run test:soak (npm test follows a 4-seat one)`);
+      test.skip(true, 'runs in npm run test:soak');
     }
-  };
-  await Promise.all([playMoves(player).then(() => expect(board.getByTestId('board-over')).toBeVisible()), pictures()]);
-  const { records, versions, tallTop } = await board.evaluate<{ records: BoardRecord[]; versions: number; tallTop?: { cards: number; cut: string[] } }>(BOARD_RECORDS);
-  await shoot(board, `board-game-over-${seats}-seats`);
-  expect(versions, 'the board showed the game version by version').toBeGreaterThan(20);
-  // No hand, no seat, no prompt: a spectator's table.
-  expect(records.filter((r) => r.controls > 0).map((r) => `version ${r.version}: ${r.controls} player controls`)).toEqual([]);
-  // Nothing read from across the room is cut off: the meeting's cards, the scoring table, the
-  // story's newest line, the seats' allies.
-  const clipped = records.filter((r) => r.cut.length > 0).map((r) => `version ${r.version}: ${r.cut.join(', ')}`);
-  expect(clipped, 'the board cut off what it shows').toEqual([]);
-  expect(tallTop?.cards, 'the meeting checked under a tall top row').toBeGreaterThanOrEqual(2);
-  expect(tallTop?.cut, 'the board under a tall top row').toEqual([]);
+    test.setTimeout(4 * 60_000);
+    const playerContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const player = await playerContext.newPage();
+    const errors = pageErrors(player, { prefix: 'player: ' });
+    await startSoloTable(player, host.url, seats, 'Ann');
+    const tableId = new URL(player.url()).searchParams.get('table')!;
+    // The game's Show board link: this table's board, no invite (no PIN here).
+    const href = await player.getByTestId('show-board').getAttribute('href');
+    expect(href).toBe(`${host.url}/?table=${tableId}&board=1`);
+    await shoot(player, 'game-1280x800-show-board');
 
-  // The leak scan, judged as a spectator. Negative control: a line naming a card hidden from a
-  // spectator at the version it is shown at is found.
-  const hidden = hiddenCards(host.dataDir, tableId, 'spectator');
-  const lines = records.flatMap((s) => [...s.lines, ...s.rest]);
-  expect(lines.length).toBeGreaterThan(50);
-  expect(leaksInLog(lines, hidden)).toEqual([]);
-  const secretAt = records.flatMap((s) => s.rest).find((l) => (hidden.after[l.version]?.length ?? 0) > 0);
-  expect(secretAt, 'the board showed a version where some card was hidden from a spectator').toBeDefined();
-  const planted = { ...secretAt!, text: `${secretAt!.text} ${hidden.after[secretAt!.version]![0]}` };
-  expect(leaksInLog([planted], hidden), 'the scan finds a card planted in the board text').toHaveLength(1);
-  expect(errors).toEqual([]);
-  await boardContext.close();
-  await playerContext.close();
-});
+    // The board opens in a browser that holds no seat, as a TV's would.
+    const boardContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+    const board = await boardContext.newPage();
+    pageErrors(board, { prefix: 'board: ', into: errors });
+    await board.goto(href!);
+    await expect(board.getByTestId('board')).toHaveAttribute('data-version', /\d+/);
+    await expect(board.getByTestId('board-seat')).toHaveCount(seats);
+    // The QR code to join: the table's plain link on a LAN address (no PIN, so no invite).
+    if (hasLan) expect(await board.getByTestId('board-join').getByTestId('join-link').getAttribute('href')).toMatch(new RegExp(`^http://[^/]+/\\?table=${tableId}$`));
+
+    // Large type: the history cards' names and conditions, the seats' names, the story.
+    // Runs in the page (the e2e TypeScript project has no DOM types, hence the local shape).
+    type StyleWindow = { getComputedStyle(el: unknown): { fontSize: string } };
+    const px = (selector: string) =>
+      board
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat((globalThis as unknown as StyleWindow).getComputedStyle(el).fontSize));
+    expect(await px('.hcard strong'), 'history card name').toBeGreaterThanOrEqual(32);
+    expect(await px('.hcard .cond'), 'history card condition').toBeGreaterThanOrEqual(26);
+    expect(await px('[data-testid="board-seat"] h3'), 'seat name').toBeGreaterThanOrEqual(28);
+    await shoot(board, `board-start-${seats}-seats`);
+
+    // The board records itself: at every change of what it shows (every version it shows
+    // included), what BOARD_TEXT reads, what BOARD_CLIPPED finds cut off and how many player
+    // controls it has; node reads the records once, at the end. It tells node when to take a
+    // picture: the first cut, a busy mid-game board, the game's end.
+    await board.evaluate(BOARD_RECORDER);
+    const pictures = async (): Promise<void> => {
+      for (;;) {
+        const scene = await board.evaluate<'cut' | 'mid' | 'over'>(NEXT_PICTURE);
+        if (scene === 'over') return;
+        await shoot(board, `${scene === 'cut' ? 'board-cut' : 'board-1920x1080'}-${seats}-seats`);
+      }
+    };
+    await Promise.all([playMoves(player).then(() => expect(board.getByTestId('board-over')).toBeVisible()), pictures()]);
+    const { records, versions, tallTop } = await board.evaluate<{ records: BoardRecord[]; versions: number; tallTop?: { cards: number; cut: string[] } }>(BOARD_RECORDS);
+    await shoot(board, `board-game-over-${seats}-seats`);
+    expect(versions, 'the board showed the game version by version').toBeGreaterThan(20);
+    // No hand, no seat, no prompt: a spectator's table.
+    expect(records.filter((r) => r.controls > 0).map((r) => `version ${r.version}: ${r.controls} player controls`)).toEqual([]);
+    // Nothing read from across the room is cut off: the meeting's cards, the scoring table, the
+    // story's newest line, the seats' allies.
+    const clipped = records.filter((r) => r.cut.length > 0).map((r) => `version ${r.version}: ${r.cut.join(', ')}`);
+    expect(clipped, 'the board cut off what it shows').toEqual([]);
+    expect(tallTop?.cards, 'the meeting checked under a tall top row').toBeGreaterThanOrEqual(2);
+    expect(tallTop?.cut, 'the board under a tall top row').toEqual([]);
+
+    // The leak scan, judged as a spectator. Negative control: a line naming a card hidden from a
+    // spectator at the version it is shown at is found.
+    const hidden = hiddenCards(host.dataDir, tableId, 'spectator');
+    const lines = records.flatMap((s) => [...s.lines, ...s.rest]);
+    expect(lines.length).toBeGreaterThan(50);
+    expect(leaksInLog(lines, hidden)).toEqual([]);
+    const secretAt = records.flatMap((s) => s.rest).find((l) => (hidden.after[l.version]?.length ?? 0) > 0);
+    expect(secretAt, 'the board showed a version where some card was hidden from a spectator').toBeDefined();
+    const planted = { ...secretAt!, text: `${secretAt!.text} ${hidden.after[secretAt!.version]![0]}` };
+    expect(leaksInLog([planted], hidden), 'the scan finds a card planted in the board text').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await boardContext.close();
+    await playerContext.close();
+  });
 
 // "No allies yet" whole on each of six seats at 1920x1080, in the longer languages.
 test('the board names "no allies yet" whole on six seats in Hungarian and French', async ({ browser }) => {

@@ -31,9 +31,7 @@ async function playedByBots(url: string, name: string): Promise<void> {
     for (const seat of [1, 2]) await ask('table:addBot', { seat });
     await ask('table:start', {});
     await ask('table:leave', {}); // in play, the seat goes to a bot
-    await expect
-      .poll(async () => (await ask<{ games: FinishedGame[] }>('archive:list', {})).games.map((g) => g.id), { timeout: 60_000 })
-      .toContain(tableId);
+    await expect.poll(async () => (await ask<{ games: FinishedGame[] }>('archive:list', {})).games.map((g) => g.id), { timeout: 60_000 }).toContain(tableId);
   } finally {
     socket.disconnect();
   }
@@ -62,7 +60,12 @@ function fakeBridge(): void {
     setNetwork: (change: { open: boolean; always?: boolean }) => {
       calls.push(change);
       const probing = { state: 'probing', renamed: [] as string[], hostNames: [] as string[] };
-      state = { open: change.open, urls: change.open ? [`http://192.168.1.20:${window.location.port}`] : [], always: change.always ?? state.always, advertising: change.open ? probing : off };
+      state = {
+        open: change.open,
+        urls: change.open ? [`http://192.168.1.20:${window.location.port}`] : [],
+        always: change.always ?? state.always,
+        advertising: change.open ? probing : off,
+      };
       // As the host's advertiser would: a device on the network answered for the first name.
       if (change.open) {
         setTimeout(() => {
@@ -121,11 +124,7 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await expect(page.getByTestId('network-switch')).toHaveAttribute('data-open', 'false');
   await expect(page.getByTestId('network-badge')).toHaveCount(0);
 
-  expect(await page.evaluate('window.bridgeCalls')).toEqual([
-    { open: true, always: false },
-    'find',
-    { open: false, always: false },
-  ]);
+  expect(await page.evaluate('window.bridgeCalls')).toEqual([{ open: true, always: false }, 'find', { open: false, always: false }]);
   expect(errors).toEqual([]);
 });
 

@@ -107,7 +107,10 @@ class Owner {
     const action = view?.legalActions[0];
     if (!this.playing || !view || view.over || !action) return;
     const { seat: _seat, ...rest } = action;
-    await this.socket.timeout(5000).emitWithAck('game:act', { action: rest, seq: ++this.seq, version: view.version }).catch(() => undefined);
+    await this.socket
+      .timeout(5000)
+      .emitWithAck('game:act', { action: rest, seq: ++this.seq, version: view.version })
+      .catch(() => undefined);
   }
 
   close(): void {
@@ -115,7 +118,9 @@ class Owner {
   }
 }
 
-test('a phone that closes its tab mid-game: the countdown and the bot keep the owner’s 30 s, and one tap brings the phone back to its own seat, played by itself', async ({ browser }) => {
+test('a phone that closes its tab mid-game: the countdown and the bot keep the owner’s 30 s, and one tap brings the phone back to its own seat, played by itself', async ({
+  browser,
+}) => {
   const errors: string[] = [];
   const ann = await openLivePage(browser, errors, 'Ann: ', host.url);
   await createTable(ann, { player: 'Ann', table: 'Thirty seconds', seats: 3 });

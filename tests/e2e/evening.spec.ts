@@ -111,7 +111,12 @@ test('a game night: three games in a row at one table, Play again twice, and the
     const standings = page.getByTestId('game-over').getByTestId('standings');
     await expect(standings).toHaveAttribute('data-games', '3');
     const rows = await standings.getByTestId('standing').evaluateAll((trs) =>
-      trs.map((tr) => ({ name: tr.getAttribute('data-name') ?? '', games: tr.getAttribute('data-games'), wins: tr.getAttribute('data-wins'), fame: tr.getAttribute('data-fame') })),
+      trs.map((tr) => ({
+        name: tr.getAttribute('data-name') ?? '',
+        games: tr.getAttribute('data-games'),
+        wins: tr.getAttribute('data-wins'),
+        fame: tr.getAttribute('data-fame'),
+      })),
     );
     expect([...rows].sort((a, b) => a.name.localeCompare(b.name))).toEqual([...expected].sort((a, b) => a.name.localeCompare(b.name)));
   }
@@ -176,7 +181,9 @@ async function playByTouch(page: Page): Promise<void> {
     if ('timeout' in look) throw new Error(`no move and no new view for 20 s after version ${after}; the turn banner says "${look.shows}"`);
     if ('covered' in look) {
       // Covered prompts on a phone are worked on apart (issue 30): answered in the page here.
-      await page.evaluate(`(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`);
+      await page.evaluate(
+        `(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`,
+      );
       after = null;
       continue;
     }

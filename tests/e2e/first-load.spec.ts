@@ -21,7 +21,10 @@ async function openIn(page: Page, lang: string): Promise<Map<string, Promise<str
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.set(new URL(response.url()).pathname.split('/').pop()!, response.text().catch(() => ''));
+    scripts.set(
+      new URL(response.url()).pathname.split('/').pop()!,
+      response.text().catch(() => ''),
+    );
   });
   await page.goto(built());
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

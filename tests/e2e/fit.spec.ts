@@ -230,7 +230,8 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
           // Late in a round Insight and the settings fill the side column: the log stays whole.
           // (On an upright phone the panels run on below the screen, the log with them.)
           if (size.width > size.height) expect(fit.log, `the game log at view ${version} at ${label(size)}`).toBeNull();
-          if (size === playAt && size.width >= 1280) expect(await page.evaluate<string[]>(OUTSIDE_WITH_TALL_TOP), `view ${version} at ${label(size)}, the history row 130 px taller`).toEqual([]);
+          if (size === playAt && size.width >= 1280)
+            expect(await page.evaluate<string[]>(OUTSIDE_WITH_TALL_TOP), `view ${version} at ${label(size)}, the history row 130 px taller`).toEqual([]);
           if (late) await page.screenshot({ path: shot(size) });
         }
         await keepDrawing(page);

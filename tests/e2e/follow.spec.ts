@@ -37,7 +37,11 @@ async function readSummary(summary: Locator): Promise<Summary> {
   return { gained: await numbers('data-gained'), fame: await numbers('data-fame'), steps: await summary.locator('.steps li').allTextContents() };
 }
 
-const HISTORY = (JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as { history: { id: string; name: { en: string }; condition: { kind: string; cards?: string[] } }[] }).history;
+const HISTORY = (
+  JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
+    history: { id: string; name: { en: string }; condition: { kind: string; cards?: string[] } }[];
+  }
+).history;
 /** The seats as Ann's summary names them: she is "you". */
 const SEATS = ['you', 'Bot 2', 'Bot 3', 'Bot 4'];
 
@@ -164,7 +168,9 @@ test('one player against three bots follows every play, ability, meeting and rou
   // hidden from Ann, naming it, is found. (Ann's own face-down plays judged as another viewer
   // made a poor control: a card everyone saw come back to her hand is no secret when she plays
   // it face down, and one game had no other.)
-  const lines = await log.locator('li').evaluateAll((items) => items.map((li) => ({ version: Number(li.getAttribute('data-version')), kind: li.classList[0] ?? '', text: li.textContent ?? '' })));
+  const lines = await log
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => ({ version: Number(li.getAttribute('data-version')), kind: li.classList[0] ?? '', text: li.textContent ?? '' })));
   const hiddenFromAnn = hiddenCards(host.dataDir, tableId, 0);
   expect(leaksInLog(lines, hiddenFromAnn)).toEqual([]);
   const secretAt = lines.find((l) => l.kind === 'play' && (hiddenFromAnn.after[l.version]?.length ?? 0) > 0);

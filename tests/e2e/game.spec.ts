@@ -17,7 +17,6 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 };
 
-
 /** Close the round summary on the table, unless a dialog is open over it (the player closes that first). */
 const closeSummary = (page: Page) => async (summary: Locator) => {
   if ((await page.locator('[aria-modal="true"]').count()) === 0) await summary.click();

@@ -21,7 +21,6 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
-
 test('opening a PIN table’s shared link joins it without typing the PIN', async ({ browser }) => {
   if (!hasLan) {
     console.log('skipped: this machine has no LAN address, so the page has no link to share');

@@ -61,7 +61,12 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
   await page.goto(`${net.lanUrl}/`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
   // What a guest's browser has here: none of the secure context's APIs.
-  expect(await page.evaluate('[window.isSecureContext, typeof navigator.clipboard, typeof navigator.wakeLock, typeof navigator.vibrate]')).toEqual([false, 'undefined', 'undefined', 'function']);
+  expect(await page.evaluate('[window.isSecureContext, typeof navigator.clipboard, typeof navigator.wakeLock, typeof navigator.vibrate]')).toEqual([
+    false,
+    'undefined',
+    'undefined',
+    'function',
+  ]);
 
   await page.getByTestId('player-name').fill('Ann');
   await page.getByTestId('table-name').fill('Phone night');

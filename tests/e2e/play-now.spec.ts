@@ -20,7 +20,10 @@ async function openLobby(page: Page): Promise<void> {
 }
 
 /** The data-testid of the focused element, in one round trip. */
-const focused = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null);
+const focused = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null,
+  );
 
 /** Presses Tab until the element with `testid` has the focus; how many presses it took. */
 async function tabTo(page: Page, testid: string, most: number): Promise<number> {
@@ -69,10 +72,13 @@ test('one click from an empty lobby to a game against bots, a first card in the 
   await expect(page.getByTestId('table')).toBeVisible();
   const timing = async () => page.evaluate(() => (globalThis as unknown as { timing: Timing }).timing);
   await expect
-    .poll(async () => {
-      if ((await timing()).cardAt === undefined) await clickFirstLegal(page);
-      return (await timing()).cardAt !== undefined;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        if ((await timing()).cardAt === undefined) await clickFirstLegal(page);
+        return (await timing()).cardAt !== undefined;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   const { clickedAt, cardAt } = await timing();
   const ms = cardAt! - clickedAt!;
@@ -96,7 +102,11 @@ test('the keyboard reaches Play now and the create form in a few Tabs, and lands
   await expect(page.getByTestId('table-room')).toBeVisible();
   // Focus is on the room's first control, not on the page.
   await expect.poll(() => focused(page)).not.toBeNull();
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } } }).document.activeElement.closest('[data-testid="table-room"]') !== null)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } } }).document.activeElement.closest('[data-testid="table-room"]') !== null,
+    ),
+  ).toBe(true);
   await tabTo(page, 'fill-bots', 12);
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="room-seat"][data-kind="bot"]')).toHaveCount(3);

@@ -89,7 +89,8 @@ for (const { locale, size, motion } of GAMES) {
       await page.setViewportSize(at);
       const hidden = await page.evaluate<string[]>(RESULT_HIDDEN);
       const where = `${at.width}x${at.height}`;
-      if (hidden.length > 0 || shotDir) await page.screenshot({ path: shotDir ? `${shotDir}/game-over-3p-${locale}-${where}.png` : test.info().outputPath(`game-over-${where}.png`) });
+      if (hidden.length > 0 || shotDir)
+        await page.screenshot({ path: shotDir ? `${shotDir}/game-over-3p-${locale}-${where}.png` : test.info().outputPath(`game-over-${where}.png`) });
       expect(hidden, `the game-over screen at ${where}`).toEqual([]);
     }
     expect(prompts.length, 'prompts answered in the game').toBeGreaterThan(0);
@@ -164,8 +165,10 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
       await startSoloTable(page, host.url, 6, 'Ann');
       await playMoves(page, {
         beforeMove: async (click) => {
-          if (click === 'confirm' && !checked.cards && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.cards') !== null`))) await checkAtEverySize('cards');
-          if (click === 'answer' && !checked.players && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.players') !== null`))) await checkAtEverySize('players');
+          if (click === 'confirm' && !checked.cards && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.cards') !== null`)))
+            await checkAtEverySize('cards');
+          if (click === 'answer' && !checked.players && (await page.evaluate<boolean>(`document.querySelector('[data-testid="choice-prompt"] ul.players') !== null`)))
+            await checkAtEverySize('players');
           return !(checked.cards && checked.players);
         },
       });

@@ -230,7 +230,10 @@ test('on a touch phone every card on the table can be read, on the table or one 
   expect(meetingNames.seen, 'meeting card names looked at').toBeGreaterThan(0);
   expect(checked, 'views read').toBeGreaterThan(0);
   expect(historyRead.size, 'history cards read').toBeGreaterThan(0);
-  expect([...historySeen].filter((id) => !historyRead.has(id)), `history cards not read; ${why}`).toEqual([]);
+  expect(
+    [...historySeen].filter((id) => !historyRead.has(id)),
+    `history cards not read; ${why}`,
+  ).toEqual([]);
   expect(read, why).toEqual({ meeting: true, ally: true, discard: true });
   expect(errors).toEqual([]);
   await context.close();

@@ -55,10 +55,13 @@ test('pages reconnect by themselves within 3 s of a clean restart and play on', 
   // The game goes on: whoever must act now can, and the other page sees the move.
   let actor: Page | undefined;
   await expect
-    .poll(async () => {
-      for (const page of pages) if ((await legalCards(page).count()) > 0) actor = page;
-      return actor !== undefined;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        for (const page of pages) if ((await legalCards(page).count()) > 0) actor = page;
+        return actor !== undefined;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   const other = actor === ada ? bob : ada;
   const before = (await other.getByTestId('table').getAttribute('data-version')) ?? '';

@@ -91,7 +91,9 @@ for (const size of [
   { width: 390, height: 844, label: 'phone' },
   { width: 1280, height: 800, label: 'laptop' },
 ]) {
-  test(`at normal speed the story never covers your hand, seat or prompt, nor lags behind the latest meeting when your turn starts (6 players, ${size.width}x${size.height})`, async ({ browser }) => {
+  test(`at normal speed the story never covers your hand, seat or prompt, nor lags behind the latest meeting when your turn starts (6 players, ${size.width}x${size.height})`, async ({
+    browser,
+  }) => {
     // Two whole 6-player games at normal speed take minutes: they run in `npm run test:soak`;
     // npm test checks the story's pacing in tests/renderer/lib/story/story.test.ts.
     if (!process.env['CHRONICLE_SOAK']) {
@@ -105,7 +107,10 @@ for (const size of [
     await startSoloTable(page, host.url, 6, 'Ann');
     await expect(page.getByTestId('speed')).toHaveValue('normal');
     const counts = await measure(page, `${size.width}x${size.height}`);
-    console.log(`story at ${size.width}x${size.height}, bot delay ${DELAY} ms: ${counts.turns} turns, covered ${counts.covered.length}, behind ${counts.behind.length}`, process.env["STORY_DEBUG"] ? counts : "");
+    console.log(
+      `story at ${size.width}x${size.height}, bot delay ${DELAY} ms: ${counts.turns} turns, covered ${counts.covered.length}, behind ${counts.behind.length}`,
+      process.env['STORY_DEBUG'] ? counts : '',
+    );
     expect(errors).toEqual([]);
     // A short game (Fame 3 reached early) still gives every seat its turns of a round or more.
     expect(counts.turns).toBeGreaterThanOrEqual(6);
@@ -127,7 +132,9 @@ test('a card moves from its seat into the meeting at normal speed', async ({ bro
   const page = await context.newPage();
   await startSoloTable(page, host.url, 4, 'Ann');
   for (let i = 0; i < 40; i++) {
-    const moving = await page.evaluate<boolean>(`[...document.querySelectorAll('[data-testid="meeting-slot"] .place > div, .flying-card')].some((el) => getComputedStyle(el).transform !== 'none')`);
+    const moving = await page.evaluate<boolean>(
+      `[...document.querySelectorAll('[data-testid="meeting-slot"] .place > div, .flying-card')].some((el) => getComputedStyle(el).transform !== 'none')`,
+    );
     if (moving) {
       moved += 1;
       await page.screenshot({ path: `${SHOTS}/card-moving-${i}.png` });

@@ -54,7 +54,10 @@ test('a newcomer plays a guided first round against two bots, told each step as 
   const page = await context.newPage();
   const errors = pageErrors(page);
   const texts = guideTexts('en');
-  expect(STEPS.filter((step) => !texts[step]), 'steps without an English text').toEqual([]);
+  expect(
+    STEPS.filter((step) => !texts[step]),
+    'steps without an English text',
+  ).toEqual([]);
   await startGuidedRound(page);
   // Two bots and the newcomer, under the default name.
   await expect(page.getByTestId('seat-panel')).toHaveCount(3);
@@ -82,7 +85,12 @@ test('a newcomer plays a guided first round against two bots, told each step as 
     // Marked read only if it is still the step on show; otherwise look again (a step that
     // cannot be marked read three times running fails here).
     const next = page.locator(`[data-testid="coach"][data-step="${step}"] [data-testid="coach-next"]`);
-    if (!(await next.click({ timeout: 2000 }).then(() => true, () => false))) {
+    if (
+      !(await next.click({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       expect(++misses, `the guide's button for ${step}`).toBeLessThan(3);
       return true;
     }
@@ -125,7 +133,10 @@ for (const { locale, lang, viewport } of [
     const page = await context.newPage();
     const errors = pageErrors(page);
     const texts = guideTexts(lang);
-    expect(STEPS.filter((step) => !texts[step]), `steps without a text in ${lang}`).toEqual([]);
+    expect(
+      STEPS.filter((step) => !texts[step]),
+      `steps without a text in ${lang}`,
+    ).toEqual([]);
     await startGuidedRound(page);
     const size = `${viewport.width}x${viewport.height}`;
     for (const [step, target] of [

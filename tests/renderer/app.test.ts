@@ -81,7 +81,7 @@ describe('App', () => {
     expect(client.calls.some((c) => c.method === 'addBot')).toBe(false);
   });
 
-  it('turns the lobby\'s buttons off while the connection is lost', () => {
+  it("turns the lobby's buttons off while the connection is lost", () => {
     const client = new FakeClient();
     client.status = 'lost';
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
@@ -93,7 +93,7 @@ describe('App', () => {
     expect(document.querySelector('[data-testid="play-now"]')).toHaveProperty('disabled', false);
   });
 
-  it('lists under the host\'s tables only the finished ones this device did not sit at (its own are in its finished games)', async () => {
+  it("lists under the host's tables only the finished ones this device did not sit at (its own are in its finished games)", async () => {
     const client = new FakeClient();
     client.tables = [tableInfo(3, 'over', 'table-mine'), tableInfo(3, 'over', 'table-theirs')];
     client.tokens.add('table-mine');

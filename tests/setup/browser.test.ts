@@ -16,10 +16,12 @@ function search(over: Partial<BrowserSearch> & { files?: string[]; onPath?: Reco
 
 describe('chooseBrowser', () => {
   it("takes Debian's chromium on the PATH before Playwright's own browser", () => {
-    const choice = chooseBrowser(search({
-      onPath: { chromium: '/usr/bin/chromium' },
-      files: ['/usr/bin/chromium', '/home/ann/.cache/ms-playwright/chromium-1/chrome-linux64/chrome'],
-    }));
+    const choice = chooseBrowser(
+      search({
+        onPath: { chromium: '/usr/bin/chromium' },
+        files: ['/usr/bin/chromium', '/home/ann/.cache/ms-playwright/chromium-1/chrome-linux64/chrome'],
+      }),
+    );
     expect(choice).toEqual({ path: '/usr/bin/chromium', source: 'system' });
   });
 

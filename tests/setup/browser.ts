@@ -21,9 +21,7 @@ export interface BrowserSearch {
   playwrightBrowser: () => string | undefined;
 }
 
-export type BrowserChoice =
-  | { path: string; source: 'env' | 'system' | 'playwright' }
-  | { error: string };
+export type BrowserChoice = { path: string; source: 'env' | 'system' | 'playwright' } | { error: string };
 
 const ENV_NAMES = ['CHROMIUM_PATH', 'CHROME_PATH'] as const;
 const COMMANDS = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
@@ -39,10 +37,7 @@ function systemPaths(search: BrowserSearch): string[] {
     case 'win32':
       return [env['PROGRAMFILES'], env['PROGRAMFILES(X86)'], env['LOCALAPPDATA']]
         .filter((dir): dir is string => !!dir)
-        .flatMap((dir) => [
-          `${dir}\\Chromium\\Application\\chrome.exe`,
-          `${dir}\\Google\\Chrome\\Application\\chrome.exe`,
-        ]);
+        .flatMap((dir) => [`${dir}\\Chromium\\Application\\chrome.exe`, `${dir}\\Google\\Chrome\\Application\\chrome.exe`]);
     default:
       return [
         '/usr/bin/chromium',

@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../kit/game/view-fingerprints';
 
-const recorded = JSON.parse(
-  readFileSync(new URL('../fixtures/view-fingerprints.json', import.meta.url), 'utf8'),
-) as GameFingerprint[];
+const recorded = JSON.parse(readFileSync(new URL('../fixtures/view-fingerprints.json', import.meta.url), 'utf8')) as GameFingerprint[];
 
 it('sends every viewer the same views and events as recorded, over all 480 seeded games', () => {
   const differ = [];

@@ -142,8 +142,7 @@ export function createBotPool(options: BotPoolOptions = {}): BotPool {
   let hints = 0;
 
   /** A random legal action, from the seat's own seed (a table's bots seed from its secret, never from its public id). */
-  const fallback = (view: PlayerView, seed: number | string): Action =>
-    randomAction(view, new BotRng(mix(typeof seed === 'number' ? seed >>> 0 : hashString(seed), view.version)));
+  const fallback = (view: PlayerView, seed: number | string): Action => randomAction(view, new BotRng(mix(typeof seed === 'number' ? seed >>> 0 : hashString(seed), view.version)));
 
   function spawn(index: number): Slot {
     const waitingTurns = new Int32Array(new SharedArrayBuffer(4));

@@ -10,7 +10,19 @@ import { ConflictWatch } from './conflict';
 import type { AdvertisedTable, Discovery, DiscoveryLog } from './discovery';
 import { CLAIM_MEMORY_MS, ConflictPacer, claimDelay, hostChoice, instanceChoice, retryDelay } from './name-policy';
 import { advertisedName, encodeTableTxt, truncateUtf8, utf8Length } from './txt';
-import { type MdnsOptions, type MdnsPacket, type MdnsSender, type MdnsStack, type PublishedService, SERVICE_DOMAIN, SERVICE_TYPE, StackKeeper, defaultLog, errorText, settle } from './mdns-stack';
+import {
+  type MdnsOptions,
+  type MdnsPacket,
+  type MdnsSender,
+  type MdnsStack,
+  type PublishedService,
+  SERVICE_DOMAIN,
+  SERVICE_TYPE,
+  StackKeeper,
+  defaultLog,
+  errorText,
+  settle,
+} from './mdns-stack';
 
 export interface BonjourDiscoveryOptions extends MdnsOptions {
   /** Minimum time between two re-publications of one table (ms). Default 1000 (RFC 6762 §8.4). */
@@ -158,13 +170,14 @@ class BonjourDiscovery implements Discovery {
     const adverts = [...this.adverts.values()];
     const announced = adverts.filter((a) => a.phase === 'announced');
     const renamed = announced.flatMap((a) => [...(a.instanceN > 1 ? [instanceOf(a)] : []), ...(a.hostN > 1 ? [hostOf(a)] : [])]);
-    const state = this.keeper.failing || adverts.some((a) => a.phase === 'waiting')
-      ? 'retrying'
-      : adverts.some((a) => a.phase === 'probing')
-        ? 'probing'
-        : renamed.length > 0
-          ? 'renamed'
-          : 'advertised';
+    const state =
+      this.keeper.failing || adverts.some((a) => a.phase === 'waiting')
+        ? 'retrying'
+        : adverts.some((a) => a.phase === 'probing')
+          ? 'probing'
+          : renamed.length > 0
+            ? 'renamed'
+            : 'advertised';
     return { state, renamed, hostNames: announced.map(hostOf) };
   }
 
@@ -210,7 +223,8 @@ class BonjourDiscovery implements Discovery {
       stack.probe(names, (taken, sendError) => {
         if (this.adverts.get(advert.table.tableId) !== advert || advert.attempt !== attempt || this.keeper.stack !== stack) return;
         if (taken.length > 0) this.rename(advert, taken);
-        else if (sendError !== undefined) this.failed(advert, 'cannot probe', sendError); // not known to be free
+        else if (sendError !== undefined)
+          this.failed(advert, 'cannot probe', sendError); // not known to be free
         else this.announce(advert, stack);
       });
     } catch (err) {
@@ -249,10 +263,7 @@ class BonjourDiscovery implements Discovery {
     const [instance, host] = [instanceOf(advert), hostOf(advert)];
     if (taken.includes(fqdn(instance))) advert.instanceN++;
     if (taken.includes(host)) advert.hostN++;
-    const moves = [
-      ...(instance !== instanceOf(advert) ? [`"${instance}" → "${instanceOf(advert)}"`] : []),
-      ...(host !== hostOf(advert) ? [`${host} → ${hostOf(advert)}`] : []),
-    ];
+    const moves = [...(instance !== instanceOf(advert) ? [`"${instance}" → "${instanceOf(advert)}"`] : []), ...(host !== hostOf(advert) ? [`${host} → ${hostOf(advert)}`] : [])];
     this.log('warn', `${why}, renaming: ${moves.join(', ')}`);
     const wait = Math.max(this.pacer.conflict(Date.now()), atLeastMs);
     if (wait === 0) return this.claim(advert);

@@ -325,9 +325,7 @@ export class StackKeeper {
     const create = this.options.createStack ?? createBonjourStack;
     let stack: MdnsStack;
     try {
-      stack = create({ interface: this.options.interface, bind: this.options.bind }, (err) =>
-        this.report('warn', 'mDNS send failed', err),
-      );
+      stack = create({ interface: this.options.interface, bind: this.options.bind }, (err) => this.report('warn', 'mDNS send failed', err));
     } catch (err) {
       this.report('warn', 'cannot start mDNS', err);
       this.fail();

@@ -37,9 +37,7 @@ export interface TableTxt {
   readonly path: string;
 }
 
-export type TxtParseResult =
-  | { readonly ok: true; readonly value: TableTxt }
-  | { readonly ok: false; readonly reason: 'malformed' | 'incompatible'; readonly detail: string };
+export type TxtParseResult = { readonly ok: true; readonly value: TableTxt } | { readonly ok: false; readonly reason: 'malformed' | 'incompatible'; readonly detail: string };
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -149,10 +147,7 @@ const EQUALS = 0x3d;
  * `malformed`: missing/invalid field, bad UTF-8, oversized record. `incompatible`: a well-formed
  * version other than `expectedVersion` (the rest of the record is then not looked at).
  */
-export function parseTableTxt(
-  strings: readonly Uint8Array[],
-  expectedVersion: number = PROTOCOL_VERSION,
-): TxtParseResult {
+export function parseTableTxt(strings: readonly Uint8Array[], expectedVersion: number = PROTOCOL_VERSION): TxtParseResult {
   const malformed = (detail: string): TxtParseResult => ({ ok: false, reason: 'malformed', detail });
   if (strings.length > MAX_INCOMING_STRINGS) return malformed('too many TXT strings');
   let total = 0;

@@ -35,8 +35,7 @@ export function reachableAddresses(bindHost: string): string[] {
 }
 
 const toInt = (ip: string): number => ip.split('.').reduce((n, part) => ((n << 8) | Number(part)) >>> 0, 0);
-const inRange = (ip: string, base: string, bits: number): boolean =>
-  bits === 0 || toInt(ip) >>> (32 - bits) === toInt(base) >>> (32 - bits);
+const inRange = (ip: string, base: string, bits: number): boolean => bits === 0 || toInt(ip) >>> (32 - bits) === toInt(base) >>> (32 - bits);
 
 /** Lower is better: the asking client's own subnet, then private LANs, then the rest, link-local last. */
 function rank(address: string, client: string | null, netmask: string | undefined): number {
@@ -50,11 +49,7 @@ function rank(address: string, client: string | null, netmask: string | undefine
  * `addresses` ordered for a client at `clientAddress`: the one on the client's subnet first
  * (a phone on the Wi-Fi gets the Wi-Fi address, not the VPN's). Loopback never appears.
  */
-export function orderForClient(
-  addresses: readonly string[],
-  clientAddress: string,
-  interfaces: readonly LanInterface[] = lanInterfaces(),
-): string[] {
+export function orderForClient(addresses: readonly string[], clientAddress: string, interfaces: readonly LanInterface[] = lanInterfaces()): string[] {
   const client = clientAddress.replace(/^::ffff:/i, '');
   const clientV4 = isIPv4(client) && !client.startsWith('127.') ? client : null;
   const masks = new Map(interfaces.map((i) => [i.address, i.netmask]));

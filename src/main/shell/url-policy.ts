@@ -24,9 +24,7 @@ export function onOrigin(url: string, origin: string): boolean {
 /** True for an `https:` link to an allowed host, without credentials or an odd port. */
 export function externalAllowed(url: string): boolean {
   const u = parse(url);
-  return (
-    u !== null && u.protocol === 'https:' && EXTERNAL_HOSTS.includes(u.hostname) && u.port === '' && u.username === '' && u.password === ''
-  );
+  return u !== null && u.protocol === 'https:' && EXTERNAL_HOSTS.includes(u.hostname) && u.port === '' && u.username === '' && u.password === '';
 }
 
 /** The origin of the LAN table `url` opens, when it is one of the tables found on the network. */

@@ -53,7 +53,6 @@ function toPlayAfter(t: Board, playCount: number): Seat[] {
   return out;
 }
 
-
 /**
  * Our expected gain from the meeting as it would stand with `plays` (ours included), compared
  * with keeping `mine` in hand. `halted`: it ends now.
@@ -133,7 +132,6 @@ export function meetingValue(j: Judge, plays: readonly BoardPlay[], halted: bool
   }
   return demonTerm + pWin * win + (1 - pWin) * lose;
 }
-
 
 /** Chance that `seat`, still to play, takes the meeting from us. */
 function beatChance(j: Judge, seat: Seat, out: Outcome, lead: number, plays: readonly BoardPlay[], dump: number): number {

@@ -233,7 +233,6 @@ export class Judge {
     return follow * this.suitAverage(lead) + (1 - follow) * worst;
   }
 
-
   private computeValue(seat: Seat, c: CardInfo, masked: boolean): number {
     const g = this.t.goals;
     const st = this.status[seat]!;

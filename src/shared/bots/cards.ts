@@ -45,18 +45,16 @@ const cache = new WeakMap<CardSet, BotCards>();
 export function botCards(set: CardSet): BotCards {
   const hit = cache.get(set);
   if (hit) return hit;
-  const all = set.characters.map(
-    (c, index): CardInfo => ({
-      id: c.id,
-      index,
-      suit: SUIT_INDEX[c.suit]!,
-      strength: c.strength ?? 0,
-      kind: c.effect.kind,
-      evil: c.evil,
-      weight: c.effect.kind === 'countsAs' ? c.effect.count : 1,
-      asks: ASKS.has(c.effect.kind),
-    }),
-  );
+  const all = set.characters.map((c, index): CardInfo => ({
+    id: c.id,
+    index,
+    suit: SUIT_INDEX[c.suit]!,
+    strength: c.strength ?? 0,
+    kind: c.effect.kind,
+    evil: c.evil,
+    weight: c.effect.kind === 'countsAs' ? c.effect.count : 1,
+    asks: ASKS.has(c.effect.kind),
+  }));
   const byId = new Map(all.map((c) => [c.id, c]));
   const facts = setFacts(set);
   const cards: BotCards = {

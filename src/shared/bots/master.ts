@@ -103,13 +103,7 @@ function settled(samples: readonly (readonly number[])[], bonus: readonly number
   return true;
 }
 
-export function masterDecide(
-  view: PlayerView,
-  knowledge: Knowledge | null,
-  rng: BotRng,
-  ctx: MasterContext,
-  budget: Budget,
-): { action: Action; stats: MasterStats } {
+export function masterDecide(view: PlayerView, knowledge: Knowledge | null, rng: BotRng, ctx: MasterContext, budget: Budget): { action: Action; stats: MasterStats } {
   const legal = view.legalActions;
   const stats: MasterStats = { playouts: 0, worlds: 0, candidates: 0, values: legal.map(() => NaN), early: false };
   if (legal.length === 0) throw new Error('master: nothing to decide');
@@ -159,7 +153,14 @@ export function masterDecide(
     }
     if (!complete) break;
     values.forEach((v, k) => samples[k]!.push(v));
-    if (stats.worlds >= MASTER.minWorlds && stats.worlds % 16 === 0 && settled(samples, candidates.map((i) => MASTER.prior * (prior[i]! - bestPrior)))) {
+    if (
+      stats.worlds >= MASTER.minWorlds &&
+      stats.worlds % 16 === 0 &&
+      settled(
+        samples,
+        candidates.map((i) => MASTER.prior * (prior[i]! - bestPrior)),
+      )
+    ) {
       stats.early = true;
       break;
     }

@@ -25,9 +25,7 @@ export type Reply<T extends object = object> = ({ readonly ok: true } & T) | Ref
 export type AckFn<T extends object = object> = (reply: Reply<T>) => void;
 
 /** An action as a client sends it: the seat comes from the connection. A `seat`, if sent, must be yours. */
-export type ClientAction =
-  | { readonly play: CardId; readonly faceDown?: boolean; readonly seat?: Seat }
-  | { readonly choose: Choice; readonly seat?: Seat };
+export type ClientAction = { readonly play: CardId; readonly faceDown?: boolean; readonly seat?: Seat } | { readonly choose: Choice; readonly seat?: Seat };
 
 export interface Intent {
   readonly action: ClientAction;

@@ -30,10 +30,7 @@ const options = optionsSchema.partial();
 
 // An intent's action: the record's form, where a seat, if sent, must be yours (the host checks)
 // and a choice may name a face-down card by its place (ruling 14).
-const action = z.union([
-  playSchema.extend({ seat: seat.optional() }),
-  chooseSchema.extend({ seat: seat.optional(), choose: choiceSchema.extend({ place: seat.optional() }) }),
-]);
+const action = z.union([playSchema.extend({ seat: seat.optional() }), chooseSchema.extend({ seat: seat.optional(), choose: choiceSchema.extend({ place: seat.optional() }) })]);
 
 const replayViewer = z.union([seat, z.literal('spectator'), z.literal('all')]);
 

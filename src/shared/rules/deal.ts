@@ -9,8 +9,7 @@ import type { DraftState, RoundDeal } from './state';
 import type { CardId } from './types';
 
 /** Cards per hand: all 36 dealt, or 35 after the five-player burn. */
-export const handSize = (players: number, deckSize: number): number =>
-  Math.floor((players === 5 ? deckSize - 1 : deckSize) / players);
+export const handSize = (players: number, deckSize: number): number => Math.floor((players === 5 ? deckSize - 1 : deckSize) / players);
 
 export function startRound(d: DraftState, events: GameEvent[] | null): void {
   const preset = d.presetRounds[d.round] ?? null;

@@ -115,8 +115,7 @@ export function unplayableCards(s: GameState, seat: Seat): Record<CardId, Unplay
   return out;
 }
 
-const decisionChoices = (s: GameState): Choice[] =>
-  DECISIONS[s.pending!.kind].choices(s, s.pending!.seat, s.pending!.source);
+const decisionChoices = (s: GameState): Choice[] => DECISIONS[s.pending!.kind].choices(s, s.pending!.seat, s.pending!.source);
 
 /** Apply one action; an illegal one is refused with a code and changes nothing. */
 export function applyAction(s: GameState, action: Action): Result<Applied, RuleError> {

@@ -6,8 +6,7 @@ import type { DraftState, GameState } from './state';
 import type { Seat } from './types';
 
 /** Everyone has played, or a Halt ended the meeting. */
-export const meetingComplete = (s: GameState): boolean =>
-  s.meeting.halted || s.meeting.plays.length === s.players;
+export const meetingComplete = (s: GameState): boolean => s.meeting.halted || s.meeting.plays.length === s.players;
 
 type Play = GameState['meeting']['plays'][number];
 

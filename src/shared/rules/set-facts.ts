@@ -79,8 +79,7 @@ export function cardNumber(facts: SetFacts, card: CardId): number {
 }
 
 const SHAPE_BITS = 15;
-const shapeOf = (id: string): number =>
-  ((id.charCodeAt(0) & 31) << 10) | ((id.charCodeAt(id.length - 1) & 31) << 5) | (id.length & 31);
+const shapeOf = (id: string): number => ((id.charCodeAt(0) & 31) << 10) | ((id.charCodeAt(id.length - 1) & 31) << 5) | (id.length & 31);
 
 function shapeTable(ids: readonly CardId[]): Int16Array {
   const table = new Int16Array(1 << SHAPE_BITS).fill(-1);

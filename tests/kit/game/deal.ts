@@ -144,8 +144,7 @@ export function legalNow(s: GameState): Action[] {
 }
 
 /** Actions in a canonical order, to compare sets of legal actions. */
-export const sorted = (actions: readonly Act[]): string[] =>
-  actions.map((a) => JSON.stringify(act(a), ['seat', 'play', 'faceDown', 'choose', 'target', 'card'])).sort();
+export const sorted = (actions: readonly Act[]): string[] => actions.map((a) => JSON.stringify(act(a), ['seat', 'play', 'faceDown', 'choose', 'target', 'card'])).sort();
 
 /** Play the first legal action until the round is scored; returns the state after it. */
 export function finishRound(s: GameState): GameState {
@@ -221,9 +220,10 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
   const demonTo = q.demonTo ?? 0;
   const answers = q.answers ?? {};
   // Cards that disturb seat 0 (an 8 discards, the Fool masks one of its cards) are tried last.
-  const pool = shuffled(CARDS.filter((c) => !sinkHand.includes(c) && !q.keep.flat().includes(c)), attempt).sort(
-    (a, b) => Number(strengthOf(a) === 8 || a === 'fool') - Number(strengthOf(b) === 8 || b === 'fool'),
-  );
+  const pool = shuffled(
+    CARDS.filter((c) => !sinkHand.includes(c) && !q.keep.flat().includes(c)),
+    attempt,
+  ).sort((a, b) => Number(strengthOf(a) === 8 || a === 'fool') - Number(strengthOf(b) === 8 || b === 'fool'));
   if (pool.length !== 15) throw new Error('kept cards repeat or include seat 0 cards');
 
   // May `seat` play `card` in meeting m (0: the 9 led, 1: King led, 2: Dragon led) under `lead`
@@ -273,8 +273,7 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
   if (!search(1, pool, null, null)) return null;
   const hands = [sinkHand, ...junk.map((j, i) => [...j, ...q.keep[i]!])];
 
-  const ownCard = (s: GameState, unmasked: boolean) =>
-    ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(c) && !(unmasked && s.masked.includes(c)));
+  const ownCard = (s: GameState, unmasked: boolean) => ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(c) && !(unmasked && s.masked.includes(c)));
   const answer = (s: GameState): GameState => {
     while (s.pending) {
       const { seat, kind, source } = s.pending;

@@ -13,12 +13,23 @@ const log = { info: () => {}, warn: (m: string) => console.error(`host warning: 
 // Replay analyses run in the bot pool, as on a real host; its worker starts at the first one.
 let pool: BotPool | null = null;
 const analyse = (record: unknown, version: number) => (pool ??= createBotPool({ size: 1 })).analyse(record, version);
-const host = await createHost({ port: Number(port), host: bind, dataDir, staticDir, botDelayMs: Number(botDelay), log, analyse, ...(grace ? { graceMs: Number(grace) } : {}), ...(second ? { secondMs: Number(second) } : {}) });
+const host = await createHost({
+  port: Number(port),
+  host: bind,
+  dataDir,
+  staticDir,
+  botDelayMs: Number(botDelay),
+  log,
+  analyse,
+  ...(grace ? { graceMs: Number(grace) } : {}),
+  ...(second ? { secondMs: Number(second) } : {}),
+});
 process.stdout.write(`${JSON.stringify({ url: host.url, port: host.port })}\n`);
 
-const stop = () => void host.close().then(async () => {
-  await pool?.close();
-  process.exit(0);
-});
+const stop = () =>
+  void host.close().then(async () => {
+    await pool?.close();
+    process.exit(0);
+  });
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

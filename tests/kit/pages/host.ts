@@ -33,7 +33,15 @@ export interface HostProcessOptions {
 
 export async function startHost(staticDir: string, options: HostProcessOptions = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chronicle-e2e-')));
-  const args = [staticDir, dataDir, String(options.port ?? 0), options.bind ?? '127.0.0.1', String(options.botDelayMs ?? 50), String(options.graceMs ?? ''), String(options.secondMs ?? '')];
+  const args = [
+    staticDir,
+    dataDir,
+    String(options.port ?? 0),
+    options.bind ?? '127.0.0.1',
+    String(options.botDelayMs ?? 50),
+    String(options.graceMs ?? ''),
+    String(options.secondMs ?? ''),
+  ];
   const running = await startChild(['--import', 'tsx', 'tests/kit/pages/host-script.ts', ...args], /^(\{.*\})\n/, {
     stderr: 'inherit',
     timeoutMs: 30_000,

@@ -14,7 +14,20 @@ export function hiddenCards(dataDir: string, tableId: string, viewer: number | '
 }
 
 // History titles hold card names ("The Witch Hunt") but name no card.
-const HISTORY_TITLES = ['Monster Attack', 'The Revolt', 'The Great Reform', 'The Witch Hunt', 'The Royal Wedding', 'The Scandal', 'The Great War', 'The Famine', 'The Succession', 'A Time of Darkness', 'Conversation with a Dragon', 'The Coronation of a King'];
+const HISTORY_TITLES = [
+  'Monster Attack',
+  'The Revolt',
+  'The Great Reform',
+  'The Witch Hunt',
+  'The Royal Wedding',
+  'The Scandal',
+  'The Great War',
+  'The Famine',
+  'The Succession',
+  'A Time of Darkness',
+  'Conversation with a Dragon',
+  'The Coronation of a King',
+];
 
 // A history card's condition names the cards it counts ("The Succession — Prince, Queen, and
 // Princess: you 0, Bot 2 1 …", "Most of Prince, Queen and Princess"): it names no card in play.

@@ -26,9 +26,7 @@ async function playWithPool(p: BotPool, table: string, state: GameState, decisio
     const seat = currentDecider(s)!;
     for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, o));
     const view = viewFor(s, seat);
-    const action = decide
-      ? await decide(`${table}:${seat}`, view)
-      : await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
+    const action = decide ? await decide(`${table}:${seat}`, view) : await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
     // A face-down card is answered by its place, as the host resolves it (ruling 14).
     expect(legalActions(s, seat)).toContainEqual(resolvePlace(s, action));
     const r = applyAction(s, resolvePlace(s, action));
@@ -95,7 +93,10 @@ describe('bot pool', () => {
     if (!opened.ok) throw new Error(opened.message);
     const r = opened.session;
     // A late decision with a choice: a short game left to play out.
-    const version = r.decisions(2).reverse().find((v) => r.step(v, 2).view.legalActions.length > 1)!;
+    const version = r
+      .decisions(2)
+      .reverse()
+      .find((v) => r.step(v, 2).view.legalActions.length > 1)!;
     const inWorker = await pool.analyse(record, version);
     expect(inWorker).not.toBeNull();
     expect(inWorker).toEqual(r.analyse(version)); // seeded: the same answer wherever it runs

@@ -67,12 +67,16 @@ describe('chronicle replay', () => {
     ['another format', JSON.stringify({ format: 'pgn', version: 1, players: 4 }), /format/],
     ['a newer version', JSON.stringify({ format: 'chronicle-record', version: 99, players: 4 }), /version 99/],
     ['seven players', JSON.stringify({ format: 'chronicle-record', version: 1, players: 7 }), /players/],
-  ])('refuses %s with a message and exits 2', async (_name, content, message) => {
-    const { code, out } = await replayFile(content);
-    expect(code).toBe(2);
-    expect(out.ok).toBe(false);
-    expect(String(out.message)).toMatch(message);
-  }, 30_000);
+  ])(
+    'refuses %s with a message and exits 2',
+    async (_name, content, message) => {
+      const { code, out } = await replayFile(content);
+      expect(code).toBe(2);
+      expect(out.ok).toBe(false);
+      expect(String(out.message)).toMatch(message);
+    },
+    30_000,
+  );
 
   it('exits 1 when the file cannot be read', async () => {
     const missing = join(dir, 'missing.json');

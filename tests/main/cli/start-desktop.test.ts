@@ -77,7 +77,17 @@ async function mirror(files: Record<string, Buffer>): Promise<Mirror> {
 function npmStart(dir: string, env: NodeJS.ProcessEnv, args: string[]) {
   const base = { ...process.env };
   // What this test sets decides: no system-wide Electron, no npm options from a parent npm.
-  for (const key of ['ELECTRON_EXEC_PATH', 'ELECTRON_OVERRIDE_DIST_PATH', 'WAYLAND_DISPLAY', 'npm_config_lan', 'npm_config_long', 'npm_config_all', 'npm_config_port', 'electron_use_remote_checksums', 'npm_config_electron_use_remote_checksums']) {
+  for (const key of [
+    'ELECTRON_EXEC_PATH',
+    'ELECTRON_OVERRIDE_DIST_PATH',
+    'WAYLAND_DISPLAY',
+    'npm_config_lan',
+    'npm_config_long',
+    'npm_config_all',
+    'npm_config_port',
+    'electron_use_remote_checksums',
+    'npm_config_electron_use_remote_checksums',
+  ]) {
     delete base[key];
   }
   const data = join(dir, 'data');
@@ -120,7 +130,9 @@ describe('npm start where a window can open and the Electron binary is missing',
     const run = npmStart(dir, { ELECTRON_MIRROR: url }, ['--port', '0']);
     const [, address] = await run.waitFor(/(http:\/\/\S+)\s+\(this machine\)/);
     expect(asked).toContain(`/v${VERSION}/${ZIP}`);
-    expect(run.output()).toMatch(/npm start: Electron's download failed \(above\); serving Chronicle to a browser instead \(this computer only; .*\)\. To retry the download: npx install-electron, then npm start\./);
+    expect(run.output()).toMatch(
+      /npm start: Electron's download failed \(above\); serving Chronicle to a browser instead \(this computer only; .*\)\. To retry the download: npx install-electron, then npm start\./,
+    );
     expect((await fetch(address!)).status).toBe(200);
     expect(existsSync(join(dir, 'node_modules/electron/path.txt'))).toBe(false);
     run.child.kill('SIGTERM');
@@ -182,7 +194,9 @@ describe('npm start where a window can open and the Electron binary is missing',
     const run = npmStart(dir, { ELECTRON_EXEC_PATH: failing }, ['--port', '0']);
     const [, address] = await run.waitFor(/(http:\/\/\S+)\s+\(this machine\)/);
     expect(run.output()).toContain('cannot open display');
-    expect(run.output()).toMatch(/npm start: Electron stopped at once \(exit code 1, above\), so no window could open; serving Chronicle to a browser instead \(this computer only; /);
+    expect(run.output()).toMatch(
+      /npm start: Electron stopped at once \(exit code 1, above\), so no window could open; serving Chronicle to a browser instead \(this computer only; /,
+    );
     expect((await fetch(address!)).status).toBe(200);
     run.child.kill('SIGTERM');
     await run.exited;

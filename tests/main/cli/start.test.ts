@@ -44,7 +44,8 @@ function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, what: string): 
 /** How long a bare Node HTTP server takes from spawn to answering: this machine's pace right now. */
 async function bareServerMs(): Promise<number> {
   const started = performance.now();
-  const script = "require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port + '/ (this machine)') })";
+  const script =
+    "require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port + '/ (this machine)') })";
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the bare server');
@@ -194,7 +195,9 @@ describe('npm start options npm keeps for itself', () => {
   it('refuses `npm start --lan` and `npm start --port N` (without "--") with the spelling that works', async () => {
     const { npmTookOptions } = await import('../../../scripts/start-options.js');
     // What npm 11 leaves in the environment and argv for each spelling (measured).
-    expect(npmTookOptions({ npm_config_long: 'true', npm_config_all: 'true', npm_config_yes: '' }, [])).toBe('npm kept --lan for itself (its own options come before "--"); write: npm start -- --lan');
+    expect(npmTookOptions({ npm_config_long: 'true', npm_config_all: 'true', npm_config_yes: '' }, [])).toBe(
+      'npm kept --lan for itself (its own options come before "--"); write: npm start -- --lan',
+    );
     expect(npmTookOptions({ npm_config_port: 'true' }, ['7425'])).toBe('npm kept --port 7425 for itself (its own options come before "--"); write: npm start -- --port 7425');
     expect(npmTookOptions({ npm_config_port: '0', npm_config_long: 'true', npm_config_all: 'true' }, [])).toContain('write: npm start -- --lan --port 0');
     expect(npmTookOptions({ npm_config_lan: 'true' }, [])).toContain('write: npm start -- --lan');

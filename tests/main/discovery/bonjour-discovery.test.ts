@@ -124,9 +124,7 @@ describe('createBonjourDiscovery (host side)', () => {
     expect(() => first.emit('error', Object.assign(new Error('bind failed'), { code: 'EADDRINUSE' }))).not.toThrow();
     expect(() => first.emit('warning', new Error('send ENETUNREACH'))).not.toThrow();
     expect(() => first.onError(new Error('respond failed'))).not.toThrow();
-    expect(f.logs.map((l) => l.message)).toEqual(
-      expect.arrayContaining([expect.stringContaining('EADDRINUSE'), expect.stringContaining('respond failed')]),
-    );
+    expect(f.logs.map((l) => l.message)).toEqual(expect.arrayContaining([expect.stringContaining('EADDRINUSE'), expect.stringContaining('respond failed')]));
     await vi.advanceTimersByTimeAsync(1000);
     expect(f.stacks).toHaveLength(2);
     expect(first.destroyed).toBe(true);
@@ -247,10 +245,7 @@ describe('browseTables (client side)', () => {
     b.receive(service({ fqdn: 'A (4)._chronicle._tcp.local', name: 'A (4)', txt: ['v=1', 'n=A', 'f=1', 's=4', 'p=/a'] }));
     expect(b.browser.tables().map((t) => t.name)).toEqual(['A', 'B']);
     const ignored = b.f.logs.filter((l) => l.message.startsWith('ignoring'));
-    expect(ignored.map((l) => l.message)).toEqual([
-      expect.stringContaining('incompatible TXT (protocol version 2, expected 1)'),
-      expect.stringContaining('malformed TXT'),
-    ]);
+    expect(ignored.map((l) => l.message)).toEqual([expect.stringContaining('incompatible TXT (protocol version 2, expected 1)'), expect.stringContaining('malformed TXT')]);
   });
 
   it('lists a table once under its latest name, however many names it went by are still answered for (a renamed table)', async () => {
@@ -354,9 +349,7 @@ describe('pickAddress', () => {
     expect(pickAddress({ addresses: ['192.168.1.5'], referer: { address: '127.0.0.1', family: 'IPv4' } })).toBe('127.0.0.1');
   });
   it('otherwise takes an advertised IPv4 address, link-local last, never IPv6', () => {
-    expect(pickAddress({ addresses: ['fe80::1', '169.254.3.4', '192.168.1.5'], referer: { address: '10.9.9.9', family: 'IPv4' } })).toBe(
-      '192.168.1.5',
-    );
+    expect(pickAddress({ addresses: ['fe80::1', '169.254.3.4', '192.168.1.5'], referer: { address: '10.9.9.9', family: 'IPv4' } })).toBe('192.168.1.5');
     expect(pickAddress({ addresses: ['fe80::1'] })).toBeNull();
   });
 });

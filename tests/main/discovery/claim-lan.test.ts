@@ -43,31 +43,40 @@ describe('mDNS with a squatter announcing the host’s names after they were ann
     process.off('exit', killAndRemove);
   }, 10_000);
 
-  it.skipIf(!!SKIP)('gives the claimed names up for new ones, and the table is found once, under the new name, at the host’s address', async () => {
-    publisher.send({ cmd: 'advertise', table });
-    const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
-    // Probed and announced under its first names: nobody answered the probe.
-    const announced = await publisher.waitFor('advertised', (l) => statusOf(l)?.state === 'advertised', 3000);
-    const [host1] = statusOf(announced)!.hostNames;
-    expect(host1).toMatch(/^chronicle-[0-9a-f]{6}\.local$/);
+  it.skipIf(!!SKIP)(
+    'gives the claimed names up for new ones, and the table is found once, under the new name, at the host’s address',
+    async () => {
+      publisher.send({ cmd: 'advertise', table });
+      const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
+      // Probed and announced under its first names: nobody answered the probe.
+      const announced = await publisher.waitFor('advertised', (l) => statusOf(l)?.state === 'advertised', 3000);
+      const [host1] = statusOf(announced)!.hostNames;
+      expect(host1).toMatch(/^chronicle-[0-9a-f]{6}\.local$/);
 
-    // The squatter heard the announcement and claimed both names...
-    const claimedSrv = await squatter.waitFor('instance claimed', (l) => l.ev === 'claimed' && l.type === 'SRV', 2000);
-    await squatter.waitFor('host claimed', (l) => l.ev === 'claimed' && l.type === 'A' && l.name === host1, 2000);
-    const first = String(claimedSrv.name).replace('._chronicle._tcp.local', '');
-    const id = /\(([0-9a-f]{6})\)$/.exec(first)?.[1];
-    expect(id).toBeDefined();
+      // The squatter heard the announcement and claimed both names...
+      const claimedSrv = await squatter.waitFor('instance claimed', (l) => l.ev === 'claimed' && l.type === 'SRV', 2000);
+      await squatter.waitFor('host claimed', (l) => l.ev === 'claimed' && l.type === 'A' && l.name === host1, 2000);
+      const first = String(claimedSrv.name).replace('._chronicle._tcp.local', '');
+      const id = /\(([0-9a-f]{6})\)$/.exec(first)?.[1];
+      expect(id).toBeDefined();
 
-    // ...so the host gave them up: a browser on the link lists the table once, under the new instance name, at the host's address.
-    const only = (l: Line) => tablesOf(l).filter((t) => t.path === table.path);
-    const listed = await browser.waitFor('listed once, renamed', (l) => only(l).length === 1 && only(l)[0]!.instance === `${first} (2)`, 4000);
-    expect(only(listed)[0]).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: lan.address.a, port: 4000, freeSeats: 2 });
-    console.log(`[discovery claim test] listed under the new name ${listed.t - called.t} ms after advertise (${listed.t - claimedSrv.t} ms after the claim)`);
+      // ...so the host gave them up: a browser on the link lists the table once, under the new instance name, at the host's address.
+      const only = (l: Line) => tablesOf(l).filter((t) => t.path === table.path);
+      const listed = await browser.waitFor('listed once, renamed', (l) => only(l).length === 1 && only(l)[0]!.instance === `${first} (2)`, 4000);
+      expect(only(listed)[0]).toMatchObject({ instance: `${first} (2)`, name: 'Friday', host: lan.address.a, port: 4000, freeSeats: 2 });
+      console.log(`[discovery claim test] listed under the new name ${listed.t - called.t} ms after advertise (${listed.t - claimedSrv.t} ms after the claim)`);
 
-    const renamed = await publisher.waitFor('status renamed', (l) => statusOf(l)?.state === 'renamed', 2000);
-    expect(statusOf(renamed)).toEqual({ state: 'renamed', renamed: [`${first} (2)`, `chronicle-${id}-2.local`], hostNames: [`chronicle-${id}-2.local`] });
-    expect(publisher.lines.some((l) => l.ev === 'log' && String(l.msg).startsWith(`name claimed by another device (${lan.address.middle}), renaming`))).toBe(true);
-    // The squatter claimed the first names only, once each: the new ones were left alone.
-    expect(squatter.lines.filter((l) => l.ev === 'claimed').map((l) => l.type).sort()).toEqual(['A', 'SRV']);
-  }, 15_000);
+      const renamed = await publisher.waitFor('status renamed', (l) => statusOf(l)?.state === 'renamed', 2000);
+      expect(statusOf(renamed)).toEqual({ state: 'renamed', renamed: [`${first} (2)`, `chronicle-${id}-2.local`], hostNames: [`chronicle-${id}-2.local`] });
+      expect(publisher.lines.some((l) => l.ev === 'log' && String(l.msg).startsWith(`name claimed by another device (${lan.address.middle}), renaming`))).toBe(true);
+      // The squatter claimed the first names only, once each: the new ones were left alone.
+      expect(
+        squatter.lines
+          .filter((l) => l.ev === 'claimed')
+          .map((l) => l.type)
+          .sort(),
+      ).toEqual(['A', 'SRV']);
+    },
+    15_000,
+  );
 });

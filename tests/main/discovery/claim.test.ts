@@ -44,7 +44,10 @@ describe('the advertiser when another device claims an announced name', () => {
   it.each([
     ['an SRV with another target and port', (fqdn: string): MdnsRecord => srv(fqdn, 'evil.local', 6666)],
     ['a TXT with other strings', (fqdn: string): MdnsRecord => ({ name: fqdn, type: 'TXT', class: 'IN', ttl: 4500, data: [Buffer.from('path=/evil')] })],
-    ['an SRV without the cache-flush bit, in the additionals, name in other case', (fqdn: string): MdnsRecord => ({ ...srv(fqdn.toUpperCase(), 'evil.local', 6666), flush: false })],
+    [
+      'an SRV without the cache-flush bit, in the additionals, name in other case',
+      (fqdn: string): MdnsRecord => ({ ...srv(fqdn.toUpperCase(), 'evil.local', 6666), flush: false }),
+    ],
   ])('instance name claimed by %s: goodbye, "(2)" probed and announced, reported "renamed"', async (_what, claim) => {
     const { f, discovery, stack, instanceFqdn, host, first } = await announced();
     const record = claim(instanceFqdn);

@@ -59,7 +59,12 @@ export class FakeStack extends EventEmitter implements MdnsStack {
   probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void {
     this.probes.push([...names]);
     const error = this.sendError ?? undefined;
-    queueMicrotask(() => callback(names.filter((n) => this.taken.has(n)), error));
+    queueMicrotask(() =>
+      callback(
+        names.filter((n) => this.taken.has(n)),
+        error,
+      ),
+    );
   }
   publish(config: ServiceConfig): FakeService {
     if (this.failPublish) throw new Error('publish exploded');

@@ -60,7 +60,10 @@ function parseAvahiLine(text: string): Sighting | null {
   const f = text.split(';');
   if (f[0] === '=' && f.length >= 10) {
     const txt: Record<string, string> = {};
-    for (const m of f.slice(9).join(';').matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+    for (const m of f
+      .slice(9)
+      .join(';')
+      .matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
       const kv = unescapeAvahi(m[1]!);
       const eq = kv.indexOf('=');
       if (eq > 0) txt[kv.slice(0, eq)] = kv.slice(eq + 1);
@@ -110,11 +113,7 @@ async function startAvahiBrowse(dir: string): Promise<{ proc: Proc } | { failed:
     'avahi-daemon',
     inNamespace(
       NS_B,
-      [
-        'sh',
-        '-c',
-        `mount -t tmpfs tmpfs /run && mkdir -p /run/avahi-daemon && exec avahi-daemon -f ${join(dir, 'avahi-daemon.conf')} --no-drop-root --no-chroot --no-rlimits`,
-      ],
+      ['sh', '-c', `mount -t tmpfs tmpfs /run && mkdir -p /run/avahi-daemon && exec avahi-daemon -f ${join(dir, 'avahi-daemon.conf')} --no-drop-root --no-chroot --no-rlimits`],
       env,
     ),
     (text) => ({ t: Date.now(), text }),
@@ -125,7 +124,12 @@ async function startAvahiBrowse(dir: string): Promise<{ proc: Proc } | { failed:
     new Promise<boolean>((r) => daemon.child.once('exit', () => r(false))),
   ]).catch(() => false);
   if (!started) {
-    return { failed: `avahi-daemon did not start: ${daemon.lines.map((l) => l.text).join(' | ').slice(-300)}` };
+    return {
+      failed: `avahi-daemon did not start: ${daemon.lines
+        .map((l) => l.text)
+        .join(' | ')
+        .slice(-300)}`,
+    };
   }
   const browse = new Proc('avahi-browse', inNamespace(NS_B, ['avahi-browse', '-r', '-p', '_chronicle._tcp'], env), parseAvahiLine);
   return { proc: browse };
@@ -228,67 +232,81 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     const from = browser.lines.length;
     publisher.send({ cmd: 'advertise', table: { ...table, freeSeats: 1 } });
     const sent = Date.now();
-    const updated = await browser.waitFor('free seats 1', listing((t) => isOurs(t) && t.freeSeats === 1), 4000, from);
+    const updated = await browser.waitFor(
+      'free seats 1',
+      listing((t) => isOurs(t) && t.freeSeats === 1),
+      4000,
+      from,
+    );
     timings.updatedAfter = updated.t - sent;
     const between = browser.lines.slice(from).filter((l) => l.ev === 'tables');
     expect(between.every((l) => tablesOf(l).some(isOurs))).toBe(true);
   });
 
-  it.skipIf(!!SKIP)('drops a host that goes silent, and lists it again when its network returns (re-advertised)', async () => {
-    const from = browser.lines.length;
-    const pubFrom = publisher.lines.length;
-    ip('-n', NS_A, 'link', 'set', VETH_A, 'down');
-    const down = Date.now();
-    const dropped = await browser.waitFor('dropped', notListing(isOurs), 6000, from);
-    timings.droppedSilentAfter = dropped.t - down;
-    ip('-n', NS_A, 'link', 'set', VETH_A, 'up');
-    const upAt = Date.now();
-    await publisher.waitFor('re-advertise', (l) => l.ev === 'log' && String(l.msg).startsWith('re-advertising 1 table'), 4000, pubFrom);
-    const back = await browser.waitFor('listed again', listing((t) => isOurs(t) && t.freeSeats === 1), 6000, from);
-    timings.relistedAfterNetworkReturn = back.t - upAt;
-  }, 20_000);
+  it.skipIf(!!SKIP)(
+    'drops a host that goes silent, and lists it again when its network returns (re-advertised)',
+    async () => {
+      const from = browser.lines.length;
+      const pubFrom = publisher.lines.length;
+      ip('-n', NS_A, 'link', 'set', VETH_A, 'down');
+      const down = Date.now();
+      const dropped = await browser.waitFor('dropped', notListing(isOurs), 6000, from);
+      timings.droppedSilentAfter = dropped.t - down;
+      ip('-n', NS_A, 'link', 'set', VETH_A, 'up');
+      const upAt = Date.now();
+      await publisher.waitFor('re-advertise', (l) => l.ev === 'log' && String(l.msg).startsWith('re-advertising 1 table'), 4000, pubFrom);
+      const back = await browser.waitFor(
+        'listed again',
+        listing((t) => isOurs(t) && t.freeSeats === 1),
+        6000,
+        from,
+      );
+      timings.relistedAfterNetworkReturn = back.t - upAt;
+    },
+    20_000,
+  );
 
   let independent: Proc | null = null;
   let independentName = '';
 
-  it.skipIf(!!SKIP)('is seen by an independent mDNS client (avahi-browse, else python3-zeroconf)', async (ctx) => {
-    if (has('avahi-browse') && has('avahi-daemon') && has('dbus-daemon')) {
-      const avahi = await startAvahiBrowse(tmp);
-      if ('proc' in avahi) {
-        independent = avahi.proc;
-        independentName = 'avahi-browse';
+  it.skipIf(!!SKIP)(
+    'is seen by an independent mDNS client (avahi-browse, else python3-zeroconf)',
+    async (ctx) => {
+      if (has('avahi-browse') && has('avahi-daemon') && has('dbus-daemon')) {
+        const avahi = await startAvahiBrowse(tmp);
+        if ('proc' in avahi) {
+          independent = avahi.proc;
+          independentName = 'avahi-browse';
+        } else {
+          console.log(`[discovery LAN test] avahi-browse not usable here (${avahi.failed}); using python3-zeroconf`);
+        }
       } else {
-        console.log(`[discovery LAN test] avahi-browse not usable here (${avahi.failed}); using python3-zeroconf`);
+        console.log('[discovery LAN test] avahi-browse/avahi-daemon/dbus-daemon not installed; using python3-zeroconf');
       }
-    } else {
-      console.log('[discovery LAN test] avahi-browse/avahi-daemon/dbus-daemon not installed; using python3-zeroconf');
-    }
-    if (!independent) {
-      if (!hasZeroconf()) {
-        console.log('[discovery LAN test] independent-client check skipped: no avahi and no python3-zeroconf');
-        ctx.skip();
-        return;
+      if (!independent) {
+        if (!hasZeroconf()) {
+          console.log('[discovery LAN test] independent-client check skipped: no avahi and no python3-zeroconf');
+          ctx.skip();
+          return;
+        }
+        independent = new Proc('zeroconf', inNamespace(NS_B, [PYTHON, join(FIXTURES, 'zeroconf_browse.py'), IP_B]));
+        independentName = 'python3-zeroconf';
       }
-      independent = new Proc('zeroconf', inNamespace(NS_B, [PYTHON, join(FIXTURES, 'zeroconf_browse.py'), IP_B]));
-      independentName = 'python3-zeroconf';
-    }
-    const start = Date.now();
-    const seen = (await independent.waitFor(
-      'our table resolved',
-      (l) => l.ev === 'found' && String(l.instance).startsWith('Café ☕ Friday ('),
-      8000,
-    )) as Sighting;
-    timings.independentResolvedAfter = seen.t - start;
-    expect(seen).toMatchObject({
-      address: IP_A,
-      port: 4000,
-      hostName: expect.stringMatching(/^chronicle-[0-9a-f]{6}\.local\.?$/),
-      txt: { v: String(PROTOCOL_VERSION), n: 'Café ☕ Friday', f: '1', s: '4', p: '/t/lan-1' },
-    });
-    // It sees the incompatible advertisement too: it was on the wire, our browser chose to ignore it.
-    await independent.waitFor('future advert', (l) => l.ev === 'found' && l.instance === 'Future (f00001)', 4000);
-    console.log(`[discovery LAN test] independent client: ${independentName}`);
-  }, 20_000);
+      const start = Date.now();
+      const seen = (await independent.waitFor('our table resolved', (l) => l.ev === 'found' && String(l.instance).startsWith('Café ☕ Friday ('), 8000)) as Sighting;
+      timings.independentResolvedAfter = seen.t - start;
+      expect(seen).toMatchObject({
+        address: IP_A,
+        port: 4000,
+        hostName: expect.stringMatching(/^chronicle-[0-9a-f]{6}\.local\.?$/),
+        txt: { v: String(PROTOCOL_VERSION), n: 'Café ☕ Friday', f: '1', s: '4', p: '/t/lan-1' },
+      });
+      // It sees the incompatible advertisement too: it was on the wire, our browser chose to ignore it.
+      await independent.waitFor('future advert', (l) => l.ev === 'found' && l.instance === 'Future (f00001)', 4000);
+      console.log(`[discovery LAN test] independent client: ${independentName}`);
+    },
+    20_000,
+  );
 
   it.skipIf(!!SKIP)('disappears within a few seconds of a clean stop (goodbye packets)', async () => {
     const from = browser.lines.length;
@@ -300,12 +318,7 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     expect(timings.removedAfterStop).toBeLessThan(3000);
     await publisher.waitFor('closed', (l) => l.ev === 'closed', 3000);
     if (independent) {
-      const removed = await independent.waitFor(
-        'removed (independent)',
-        (l) => l.ev === 'removed' && String(l.instance).startsWith('Café ☕ Friday ('),
-        4000,
-        indFrom,
-      );
+      const removed = await independent.waitFor('removed (independent)', (l) => l.ev === 'removed' && String(l.instance).startsWith('Café ☕ Friday ('), 4000, indFrom);
       timings.independentRemovedAfterStop = removed.t - closing.t;
     }
   });

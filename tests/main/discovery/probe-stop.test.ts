@@ -42,43 +42,55 @@ afterAll(() => {
   if (!SKIP) ip('netns', 'del', NS);
 });
 
-it.skipIf(SKIP !== null)('a table withdrawn mid-probe is never announced and renames nothing; once announced, its withdrawal says goodbye', () => {
-  const expected = {
-    300: { renamed: false, announced: false, goodbye: false, state: 'advertised' },
-    1800: { renamed: false, announced: true, goodbye: true, state: 'advertised' },
-  };
-  for (const [delay, outcome] of Object.entries(expected)) {
-    const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-stop.ts'), delay], {
+it.skipIf(SKIP !== null)(
+  'a table withdrawn mid-probe is never announced and renames nothing; once announced, its withdrawal says goodbye',
+  () => {
+    const expected = {
+      300: { renamed: false, announced: false, goodbye: false, state: 'advertised' },
+      1800: { renamed: false, announced: true, goodbye: true, state: 'advertised' },
+    };
+    for (const [delay, outcome] of Object.entries(expected)) {
+      const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-stop.ts'), delay], {
+        cwd: resolve(HERE, '../../..'),
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      const last = r.stdout.trim().split('\n').at(-1) ?? '';
+      expect(JSON.parse(last), `withdrawn after ${delay} ms`).toEqual(outcome);
+    }
+  },
+  60_000,
+);
+
+it.skipIf(SKIP !== null)(
+  'a probe takes a goodbye (TTL 0) for the name as no answer, and a live record as one',
+  () => {
+    for (const [ttl, taken] of [
+      [0, []],
+      [120, ['Goodbye test (abcdef)._chronicle._tcp.local']],
+    ] as const) {
+      const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-goodbye.ts'), String(ttl)], {
+        cwd: resolve(HERE, '../../..'),
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      const last = r.stdout.trim().split('\n').at(-1) ?? '';
+      expect(JSON.parse(last), `TTL ${ttl}: ${r.stderr}`).toEqual({ taken });
+    }
+  },
+  60_000,
+);
+
+it.skipIf(SKIP !== null)(
+  'withdrawing one of two tables leaves the other answering browse queries',
+  () => {
+    const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/ptr-after-stop.ts')], {
       cwd: resolve(HERE, '../../..'),
       encoding: 'utf8',
       timeout: 20_000,
     });
     const last = r.stdout.trim().split('\n').at(-1) ?? '';
-    expect(JSON.parse(last), `withdrawn after ${delay} ms`).toEqual(outcome);
-  }
-}, 60_000);
-
-it.skipIf(SKIP !== null)('a probe takes a goodbye (TTL 0) for the name as no answer, and a live record as one', () => {
-  for (const [ttl, taken] of [
-    [0, []],
-    [120, ['Goodbye test (abcdef)._chronicle._tcp.local']],
-  ] as const) {
-    const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/probe-goodbye.ts'), String(ttl)], {
-      cwd: resolve(HERE, '../../..'),
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    const last = r.stdout.trim().split('\n').at(-1) ?? '';
-    expect(JSON.parse(last), `TTL ${ttl}: ${r.stderr}`).toEqual({ taken });
-  }
-}, 60_000);
-
-it.skipIf(SKIP !== null)('withdrawing one of two tables leaves the other answering browse queries', () => {
-  const r = spawnSync('ip', ['netns', 'exec', NS, process.execPath, '--import', 'tsx', join(HERE, 'fixtures/ptr-after-stop.ts')], {
-    cwd: resolve(HERE, '../../..'),
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  const last = r.stdout.trim().split('\n').at(-1) ?? '';
-  expect(JSON.parse(last), r.stderr).toEqual({ answered: ['second'] });
-}, 30_000);
+    expect(JSON.parse(last), r.stderr).toEqual({ answered: ['second'] });
+  },
+  30_000,
+);

@@ -31,9 +31,7 @@ const player = async (url: string, seed: number) => {
 const acknowledged = (players: Player[]) =>
   Math.max(
     0,
-    ...players.flatMap((p) =>
-      p.inbox.filter((m) => m.event === 'reply:game:act' && (m.payload as { ok: boolean }).ok).map((m) => (m.payload as { version: number }).version),
-    ),
+    ...players.flatMap((p) => p.inbox.filter((m) => m.event === 'reply:game:act' && (m.payload as { ok: boolean }).ok).map((m) => (m.payload as { version: number }).version)),
   );
 const seen = (players: Player[]) => Math.max(0, ...players.map((p) => p.view?.version ?? 0));
 

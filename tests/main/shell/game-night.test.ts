@@ -118,7 +118,7 @@ describe('your turn', () => {
     turn(fromApp(), notice);
     win.isFocused.mockReturnValue(false);
     for (const event of [ipcEvent('http://10.0.0.7:7420/'), ipcEvent(`${appUrl}/`, { url: appUrl })]) turn(event, notice);
-    for (const bad of [{ title: '' , body: 'x' }, { title: 'x'.repeat(101), body: '' }, { ...notice, icon: 'file:///x' }, 'Your turn']) turn(fromApp(), bad);
+    for (const bad of [{ title: '', body: 'x' }, { title: 'x'.repeat(101), body: '' }, { ...notice, icon: 'file:///x' }, 'Your turn']) turn(fromApp(), bad);
     expect(win.flashFrame).not.toHaveBeenCalled();
     expect((Notification as unknown as { instances: unknown[] }).instances).toHaveLength(1);
   });

@@ -64,7 +64,8 @@ describe.skipIf(!lan)('the app host', () => {
     const adverts: RecordingAdvertiser[] = [];
     local = await startLocalHost({
       dataDir,
-      staticDir: '/nonexistent', log: silentLog,
+      staticDir: '/nonexistent',
+      log: silentLog,
       port: 0,
       botDelayMs: 0,
       discovery: () => {

@@ -62,7 +62,11 @@ describe('electron-builder configuration', () => {
     for (const n of [16, 24, 32, 48, 64, 128, 256, 512, 1024]) expect(pngSize(join(root, `build/icons/${n}x${n}.png`))).toEqual([n, n]);
     expect(config['linux']?.['icon']).toBe('build/icons');
     expect(readFileSync(join(root, String(config['win']?.['icon']))).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
-    expect(readFileSync(join(root, String(config['mac']?.['icon']))).subarray(0, 4).toString()).toBe('icns');
+    expect(
+      readFileSync(join(root, String(config['mac']?.['icon'])))
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('icns');
   });
 });
 
@@ -101,7 +105,8 @@ describe('macOS signing', () => {
   it('signs with the hardened runtime and notarizes when the environment has the credentials', () => {
     expect(config['mac']).toMatchObject({ hardenedRuntime: true, notarize: true });
     const entitlements = readFileSync(join(root, String(config['mac']?.['entitlements'])), 'utf8');
-    for (const key of ['com.apple.security.cs.allow-jit', 'com.apple.security.network.server', 'com.apple.security.network.client']) expect(entitlements).toContain(`<key>${key}</key>`);
+    for (const key of ['com.apple.security.cs.allow-jit', 'com.apple.security.network.server', 'com.apple.security.network.client'])
+      expect(entitlements).toContain(`<key>${key}</key>`);
     // Secrets never in the configuration: electron-builder reads CSC_LINK, APPLE_ID... from the environment.
     expect(JSON.stringify(config)).not.toMatch(/cscLink|certificatePassword|appleIdPassword|CSC_|APPLE_/i);
   });

@@ -20,7 +20,10 @@ it('gives the defaults, keeps a broken file aside, and reads back what it saved'
   const mine = { openToNetwork: true, port: 7421, askBeforeQuit: false, turnNotice: false, bounds: { x: -1200, y: 20, width: 900, height: 700, maximized: true } };
   await saveSettings(file, mine);
   expect(await loadSettings(file)).toEqual(mine);
-  await writeFile(file, '{"openToNetwork": "yes", "port": 99999, "askBeforeQuit": 0, "turnNotice": null, "bounds": {"x": 0, "y": 0, "width": 5, "height": 800, "maximized": false}}');
+  await writeFile(
+    file,
+    '{"openToNetwork": "yes", "port": 99999, "askBeforeQuit": 0, "turnNotice": null, "bounds": {"x": 0, "y": 0, "width": 5, "height": 800, "maximized": false}}',
+  );
   expect(await loadSettings(file)).toEqual(DEFAULT_SETTINGS); // each bad value falls back alone
   await writeFile(file, '{"openToNetwork": true, "port": 7420}'); // a file from before the newer settings
   expect(await loadSettings(file)).toEqual({ ...DEFAULT_SETTINGS, openToNetwork: true, port: 7420 });

@@ -54,7 +54,13 @@ describe('window storage', () => {
   it('is read from the page, and written into another one without overwriting its own keys', () => {
     const old = fakeStorage({ 'chronicle.seat.t1': 'tok1', 'chronicle.lang': 'fr' });
     const copy = storageCopy('http://127.0.0.1:7420', old.run(READ_STORAGE));
-    expect(copy).toEqual({ origin: 'http://127.0.0.1:7420', entries: [['chronicle.seat.t1', 'tok1'], ['chronicle.lang', 'fr']] });
+    expect(copy).toEqual({
+      origin: 'http://127.0.0.1:7420',
+      entries: [
+        ['chronicle.seat.t1', 'tok1'],
+        ['chronicle.lang', 'fr'],
+      ],
+    });
     const fresh = fakeStorage({ 'chronicle.lang': 'hu' });
     expect(fresh.run(writeStorageScript(copy!.entries))).toBe(1);
     expect(Object.fromEntries(fresh.data)).toEqual({ 'chronicle.lang': 'hu', 'chronicle.seat.t1': 'tok1' });

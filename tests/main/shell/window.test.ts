@@ -85,16 +85,13 @@ describe('IPC', () => {
   const refusals = () => [ipcEvent('http://10.0.0.7:7420/'), ipcEvent('file:///x'), ipcEvent(null), ipcEvent(`${appUrl}/`, { url: appUrl })];
 
   const GOOD: Record<string, unknown> = { [IPC.setNetwork]: { open: false } };
-  it.each([IPC.appInfo, IPC.networkState, IPC.setNetwork])(
-    '%s refuses other pages, frames and malformed payloads',
-    async (channel) => {
-      const run = invokeHandler(channel);
-      const good = GOOD[channel];
-      for (const event of refusals()) expect(() => run(event, good)).toThrow(/refused/);
-      for (const bad of [{ open: 'yes' }, { open: true, extra: 1 }, '../x', 'x', [1]]) expect(() => run(fromApp(), bad)).toThrow(/refused/);
-      await expect(Promise.resolve(run(fromApp(), good))).resolves.toBeTruthy();
-    },
-  );
+  it.each([IPC.appInfo, IPC.networkState, IPC.setNetwork])('%s refuses other pages, frames and malformed payloads', async (channel) => {
+    const run = invokeHandler(channel);
+    const good = GOOD[channel];
+    for (const event of refusals()) expect(() => run(event, good)).toThrow(/refused/);
+    for (const bad of [{ open: 'yes' }, { open: true, extra: 1 }, '../x', 'x', [1]]) expect(() => run(fromApp(), bad)).toThrow(/refused/);
+    await expect(Promise.resolve(run(fromApp(), good))).resolves.toBeTruthy();
+  });
 
   it.each([IPC.networkTablesNow, IPC.findNetworkTables])('%s ignores other pages and malformed payloads', (channel) => {
     const run = onHandler(channel);

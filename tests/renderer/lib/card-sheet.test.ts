@@ -56,55 +56,71 @@ const busyTable = (): GameState => (busyState ??= playUntil(4, busy));
 const SEARCHING = 20_000;
 
 describe('the card sheet', () => {
-  it('opens every history card in full from the table', () => {
-    const state = busyTable();
-    show(state, decider(state));
-    const cards = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="history-card"]'));
-    expect(cards.length).toBeGreaterThan(0);
-    for (const card of cards) {
-      const h = defaultSet.history.find((x) => x.id === card.dataset['history'])!;
-      expect(card.tagName).toBe('BUTTON');
-      expect(open(card)).toContain(h.text.en);
-    }
-  }, SEARCHING);
+  it(
+    'opens every history card in full from the table',
+    () => {
+      const state = busyTable();
+      show(state, decider(state));
+      const cards = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="history-card"]'));
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        const h = defaultSet.history.find((x) => x.id === card.dataset['history'])!;
+        expect(card.tagName).toBe('BUTTON');
+        expect(open(card)).toContain(h.text.en);
+      }
+    },
+    SEARCHING,
+  );
 
-  it('opens a card of the meeting, the discard pile’s top card and a seat’s allies', () => {
-    const state = busyTable();
-    show(state, decider(state));
-    const played = document.querySelector<HTMLElement>('[data-testid="meeting"] button[data-card]');
-    expect(open(played)).toContain(textOf(played!.dataset['card']!));
-    const top = document.querySelector<HTMLElement>('[data-testid="discard"] button[data-card]');
-    expect(top?.dataset['card']).toBe(state.discard.at(-1));
-    expect(open(top)).toContain(textOf(top!.dataset['card']!));
-    const button = document.querySelector<HTMLElement>('[data-testid="ally-stacks"]:not([disabled])');
-    const text = open(button, 'panel-allies');
-    const shown = state.allies.find((a) => a.every((id) => text.includes(textOf(id))));
-    expect(shown, 'every ally of the seat opened, in full').toBeTruthy();
-  }, SEARCHING);
+  it(
+    'opens a card of the meeting, the discard pile’s top card and a seat’s allies',
+    () => {
+      const state = busyTable();
+      show(state, decider(state));
+      const played = document.querySelector<HTMLElement>('[data-testid="meeting"] button[data-card]');
+      expect(open(played)).toContain(textOf(played!.dataset['card']!));
+      const top = document.querySelector<HTMLElement>('[data-testid="discard"] button[data-card]');
+      expect(top?.dataset['card']).toBe(state.discard.at(-1));
+      expect(open(top)).toContain(textOf(top!.dataset['card']!));
+      const button = document.querySelector<HTMLElement>('[data-testid="ally-stacks"]:not([disabled])');
+      const text = open(button, 'panel-allies');
+      const shown = state.allies.find((a) => a.every((id) => text.includes(textOf(id))));
+      expect(shown, 'every ally of the seat opened, in full').toBeTruthy();
+    },
+    SEARCHING,
+  );
 
-  it('opens a card Insight showed', () => {
-    const state = playUntil(4, (s) => s.insights.some((i) => i !== null && i.cards.length > 0) && !s.pending);
-    const seat = state.insights.findIndex((i) => i !== null && i.cards.length > 0);
-    show(state, seat);
-    const card = document.querySelector<HTMLElement>('[data-testid="insight"] button[data-card]');
-    expect(open(card)).toContain(textOf(card!.dataset['card']!));
-  }, SEARCHING);
+  it(
+    'opens a card Insight showed',
+    () => {
+      const state = playUntil(4, (s) => s.insights.some((i) => i !== null && i.cards.length > 0) && !s.pending);
+      const seat = state.insights.findIndex((i) => i !== null && i.cards.length > 0);
+      show(state, seat);
+      const card = document.querySelector<HTMLElement>('[data-testid="insight"] button[data-card]');
+      expect(open(card)).toContain(textOf(card!.dataset['card']!));
+    },
+    SEARCHING,
+  );
 
-  it('opens a card of the last meeting from its panel, over the panel, which stays open behind it', () => {
-    const state = playUntil(4, (s) => s.lastMeeting !== null && s.lastMeeting.plays.some((p) => !p.faceDown));
-    show(state, 0);
-    document.querySelector<HTMLElement>('[data-testid="open-last"]')!.click();
-    flushSync();
-    const card = document.querySelector<HTMLElement>('[data-testid="panel-last"] button[data-card]');
-    const sheetText = open(card);
-    expect(sheetText).toContain(textOf(card!.dataset['card']!));
-    expect(sheet('panel-last'), 'the last meeting is still open').not.toBeNull();
-    card!.click();
-    flushSync();
-    // The sheet is drawn above the panel it was opened from (both are fixed layers).
-    expect(sheet()!.closest('.backdrop')!.classList.contains('over')).toBe(true);
-    expect(sheet('panel-last')!.closest('.backdrop')!.classList.contains('over')).toBe(false);
-  }, SEARCHING);
+  it(
+    'opens a card of the last meeting from its panel, over the panel, which stays open behind it',
+    () => {
+      const state = playUntil(4, (s) => s.lastMeeting !== null && s.lastMeeting.plays.some((p) => !p.faceDown));
+      show(state, 0);
+      document.querySelector<HTMLElement>('[data-testid="open-last"]')!.click();
+      flushSync();
+      const card = document.querySelector<HTMLElement>('[data-testid="panel-last"] button[data-card]');
+      const sheetText = open(card);
+      expect(sheetText).toContain(textOf(card!.dataset['card']!));
+      expect(sheet('panel-last'), 'the last meeting is still open').not.toBeNull();
+      card!.click();
+      flushSync();
+      // The sheet is drawn above the panel it was opened from (both are fixed layers).
+      expect(sheet()!.closest('.backdrop')!.classList.contains('over')).toBe(true);
+      expect(sheet('panel-last')!.closest('.backdrop')!.classList.contains('over')).toBe(false);
+    },
+    SEARCHING,
+  );
 
   it('opens a hand card tapped on a touch screen with its Play button, and plays it from there', () => {
     const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 0);

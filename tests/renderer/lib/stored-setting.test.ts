@@ -24,9 +24,21 @@ describe('a stored setting', () => {
     localStorage.setItem('test.speed', 'warp');
     expect(storedSetting('test.speed', oneOf(['slow', 'fast'] as const), () => 'slow' as const).load()).toBe('slow');
     localStorage.setItem('test.list', '{damaged');
-    expect(storedSetting('test.list', json((v) => (Array.isArray(v) ? v : undefined)), () => ['none']).load()).toEqual(['none']);
+    expect(
+      storedSetting(
+        'test.list',
+        json((v) => (Array.isArray(v) ? v : undefined)),
+        () => ['none'],
+      ).load(),
+    ).toEqual(['none']);
     localStorage.setItem('test.list', '{"not":"a list"}');
-    expect(storedSetting('test.list', json((v) => (Array.isArray(v) ? v : undefined)), () => ['none']).load()).toEqual(['none']);
+    expect(
+      storedSetting(
+        'test.list',
+        json((v) => (Array.isArray(v) ? v : undefined)),
+        () => ['none'],
+      ).load(),
+    ).toEqual(['none']);
   });
 
   it('keeps the fallback when storage refuses, and saving does not throw', () => {

@@ -22,7 +22,10 @@ describe('TableReading', () => {
 
   it('tells the log in the reader\'s words, "you" for the reader', async () => {
     await i18n.set('en');
-    const seats = [{ name: 'Ann', kind: 'human' as const }, { name: 'Bob', kind: 'human' as const }];
+    const seats = [
+      { name: 'Ann', kind: 'human' as const },
+      { name: 'Bob', kind: 'human' as const },
+    ];
     expect(reading(seats).storyLines.map((l) => l.text)).toEqual(['Bob played General.']);
     expect(reading(seats, 1).storyContext.me).toBe(1);
     expect(reading(seats, 1).storyLines.map((l) => l.text)).toEqual(['You played General.']);

@@ -83,7 +83,7 @@ describe('hand', () => {
     expect(inHand()).toEqual(before);
   });
 
-  it('says why a dimmed card cannot be played, in the words of the view\'s reason', () => {
+  it("says why a dimmed card cannot be played, in the words of the view's reason", () => {
     i18n.set('en');
     // The seat to play holds the lead suit: its other cards must wait (ruling 2).
     const state = playUntil(4, (s) => {
@@ -181,10 +181,23 @@ describe('the story over the meeting', () => {
       flushSync();
       const ended: VisibleEvent = {
         type: 'meetingEnded',
-        meeting: { leader: 0, plays: [{ seat: 0, card: 'power-2', faceDown: false, returned: false }, { seat: 1, card: 'power-9', faceDown: false, returned: false }], halted: false, winner: 1, demonTo: null, burned: false },
+        meeting: {
+          leader: 0,
+          plays: [
+            { seat: 0, card: 'power-2', faceDown: false, returned: false },
+            { seat: 1, card: 'power-9', faceDown: false, returned: false },
+          ],
+          halted: false,
+          winner: 1,
+          demonTo: null,
+          burned: false,
+        },
         reason: 'highest',
       };
-      client.log = [{ version: 0, events: [] }, { version: 1, events: [ended] }];
+      client.log = [
+        { version: 0, events: [] },
+        { version: 1, events: [ended] },
+      ];
       flushSync();
       const scene = () => document.querySelector('[data-testid="story"]')?.getAttribute('data-scene') ?? null;
       expect(scene()).toBe('meeting:1');
@@ -225,8 +238,16 @@ describe('the round summary', () => {
     client.liveFrom = 0;
     flushSync();
     const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-    const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null }, fame: [0, 0, 0, 0], purged: [] };
-    client.log = [{ version: 0, events: [] }, { version: 1, events: [scored] }];
+    const scored: VisibleEvent = {
+      type: 'roundScored',
+      score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null },
+      fame: [0, 0, 0, 0],
+      purged: [],
+    };
+    client.log = [
+      { version: 0, events: [] },
+      { version: 1, events: [scored] },
+    ];
     flushSync();
     const banner = () => document.querySelector('[data-testid="turn-banner"]')?.textContent;
     expect(document.querySelector('[data-testid="summary-continue"]')).not.toBeNull();
@@ -265,7 +286,11 @@ describe('decision prompt', () => {
     const hasCards = legal.some((c) => c!.card !== undefined);
     if (targets.length > 0 && (!hasCards || targets.length > 1)) {
       // Player first: exactly the targets that have answers.
-      expect(options().map((o) => Number(o.dataset['target'])).sort()).toEqual(targets.slice().sort());
+      expect(
+        options()
+          .map((o) => Number(o.dataset['target']))
+          .sort(),
+      ).toEqual(targets.slice().sort());
       if (!hasCards) {
         const first = Number(options()[0]!.dataset['target']);
         options()[0]!.click();
@@ -276,7 +301,9 @@ describe('decision prompt', () => {
         return;
       }
       for (const target of targets) {
-        options().find((o) => Number(o.dataset['target']) === target)!.click();
+        options()
+          .find((o) => Number(o.dataset['target']) === target)!
+          .click();
         flushSync();
         for (const o of options()) offered.push(`${target}:${o.dataset['card']}`);
         (document.querySelector('[data-testid="choice-prompt"] .back') as HTMLElement).click();
@@ -423,7 +450,10 @@ describe('panels', () => {
     client.view = viewFor(state, 0);
     const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
     client.log = [
-      { version: 5, events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }] },
+      {
+        version: 5,
+        events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }],
+      },
       { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
     ];
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
@@ -431,7 +461,10 @@ describe('panels', () => {
     const logged = () => all('[data-testid="game-log"] li').map((li) => li.textContent ?? '');
     expect(document.querySelector('[data-testid="round-summary"]')).not.toBeNull();
     expect(logged().some((l) => l.includes('Round 1 ends'))).toBe(true);
-    expect(logged().some((l) => l.includes('played')), 'the next round stays out of the log').toBe(false);
+    expect(
+      logged().some((l) => l.includes('played')),
+      'the next round stays out of the log',
+    ).toBe(false);
     document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
     flushSync();
     expect(document.querySelector('[data-testid="round-summary"]')).toBeNull();
@@ -581,14 +614,18 @@ describe('game after game', () => {
       const add = target.addEventListener.bind(target);
       const remove = target.removeEventListener.bind(target);
       return [
-        vi.spyOn(target, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
-          live.set(target, (live.get(target) ?? 0) + 1);
-          if (listener) add(type, listener, options);
-        }),
-        vi.spyOn(target, 'removeEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) => {
-          live.set(target, (live.get(target) ?? 0) - 1);
-          if (listener) remove(type, listener, options);
-        }),
+        vi
+          .spyOn(target, 'addEventListener')
+          .mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+            live.set(target, (live.get(target) ?? 0) + 1);
+            if (listener) add(type, listener, options);
+          }),
+        vi
+          .spyOn(target, 'removeEventListener')
+          .mockImplementation((type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) => {
+            live.set(target, (live.get(target) ?? 0) - 1);
+            if (listener) remove(type, listener, options);
+          }),
       ];
     });
     try {

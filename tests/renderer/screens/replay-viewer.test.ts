@@ -79,7 +79,14 @@ async function showAs(seat: number, version: number): Promise<void> {
 describe('the replay viewer', () => {
   it('names the players (a bot by its seat) and tells the Master’s answer as moves with their chances', async () => {
     const demon = 'demon';
-    const steal: ReplayAnalysis = { kind: 'steal', master: { seat: 1, choose: { target: 0, card: demon } }, masterWin: 0.33, played: { seat: 1, play: 'x' }, playedWin: 0.41, worlds: 50 };
+    const steal: ReplayAnalysis = {
+      kind: 'steal',
+      master: { seat: 1, choose: { target: 0, card: demon } },
+      masterWin: 0.33,
+      played: { seat: 1, play: 'x' },
+      playedWin: 0.41,
+      worlds: 50,
+    };
     const face: ReplayAnalysis = { ...steal, played: { seat: 1, choose: { target: 3, card: 'king' } } };
     viewer(() => Promise.resolve(face));
     await settle();
@@ -112,7 +119,14 @@ describe('the replay viewer', () => {
     await settle();
     expect(document.querySelector('[role="status"]')?.textContent).toBe(t('replay.waiting'));
     expect(client.calls.filter((c) => c.method === 'replayAnalyse').map((c) => c.args[0])).toEqual([first, second]);
-    const answer = (card: string): ReplayAnalysis => ({ kind: 'play', master: { seat: 2, play: card }, masterWin: 0.5, played: { seat: 2, play: card, faceDown: true }, playedWin: 0.25, worlds: 50 });
+    const answer = (card: string): ReplayAnalysis => ({
+      kind: 'play',
+      master: { seat: 2, play: card },
+      masterWin: 0.5,
+      played: { seat: 2, play: card, faceDown: true },
+      playedWin: 0.25,
+      worlds: 50,
+    });
     pending.get(first!)!(answer('king'));
     pending.get(second!)!(answer('dragon'));
     await settle();

@@ -86,7 +86,10 @@ describe('filling the table and a dropped seat', () => {
   it('fills every empty seat with bots at the chosen level, and the owner chooses when a bot takes a dropped seat', async () => {
     const client = new FakeClient();
     const info = tableInfo(4, 'lobby');
-    client.table = { ...info, seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
+    client.table = {
+      ...info,
+      seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)),
+    };
     client.seat = 0;
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
@@ -112,7 +115,9 @@ describe('filling the table and a dropped seat', () => {
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();
-    expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe('When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.');
+    expect(document.querySelector('[data-testid="auto-bot-note"]')?.textContent).toBe(
+      'When a player drops out, a bot takes the seat after 2 min; the player takes it back on return.',
+    );
   });
 
   it('shows the owner who knocks, "Dana wants to join", with Let in and Not now; a guest sees no knocks', () => {

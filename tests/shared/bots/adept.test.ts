@@ -61,8 +61,7 @@ function table(x: Setup): Board {
 }
 
 const decide = (x: Setup) => adeptAction(table(x), null);
-const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [Seat, CardId][]): Action[] =>
-  pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
+const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [Seat, CardId][]): Action[] => pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
 const play = (seat: Seat, card: CardId | null, faceDown = false): BoardPlay => ({ seat, card, faceDown, returned: false });
 
 describe('the Adept', () => {
@@ -111,7 +110,10 @@ describe('the Adept', () => {
       hand: ['wisdom-2'],
       allies: [['power-8', 'love-1', 'power-2'], ['wisdom-5'], [], []],
       kind: 'gift',
-      choices: targets('gift', [1, 2, 3].flatMap((t) => ['power-8', 'love-1', 'power-2'].map((c): [Seat, CardId] => [t, c]))),
+      choices: targets(
+        'gift',
+        [1, 2, 3].flatMap((t) => ['power-8', 'love-1', 'power-2'].map((c): [Seat, CardId] => [t, c])),
+      ),
     });
     expect(a).toMatchObject({ choose: { card: 'love-1' } });
   });

@@ -36,9 +36,7 @@ describe('every bot move is legal', () => {
     let masterDecisions = 0;
     for (let g = 0; g < MASTER_GAMES; g++) {
       const players = 3 + (g % 4);
-      const bots = Array.from({ length: players }, (_, s) =>
-        createBot(s % 2 === 0 ? 'master' : LEVELS[(g + s) % 2]!, { seed: g * 11 + s, budget: { playouts: 12 } }),
-      );
+      const bots = Array.from({ length: players }, (_, s) => createBot(s % 2 === 0 ? 'master' : LEVELS[(g + s) % 2]!, { seed: g * 11 + s, budget: { playouts: 12 } }));
       const r = playGame({ players, seed: `legal-master-${g}`, options: OPTION_SETS[g % OPTION_SETS.length], observeAll: true, maxRounds: 2 }, bots, {
         onDecision: (seat) => {
           if (seat % 2 === 0) masterDecisions++;

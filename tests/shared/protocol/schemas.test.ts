@@ -24,7 +24,18 @@ describe('one schema for actions, options and seats', () => {
     expect(actionSchema.safeParse({ seat: 1, play: 'power-4' }).success).toBe(true);
     expect(actionSchema.safeParse({ play: 'power-4' }).success).toBe(false);
     expect(actionSchema.safeParse({ seat: 1, choose: { place: 2 } }).success).toBe(false);
-    const header = { t: 'table', v: 2, id: 'tbl', name: 'T', players: 3, options: { themeCardOpens: true, twoHistoryCards: false, prolongedGame: false }, pin: null, seed: 's', createdAt: 0, persistent: false };
+    const header = {
+      t: 'table',
+      v: 2,
+      id: 'tbl',
+      name: 'T',
+      players: 3,
+      options: { themeCardOpens: true, twoHistoryCards: false, prolongedGame: false },
+      pin: null,
+      seed: 's',
+      createdAt: 0,
+      persistent: false,
+    };
     expect(() => readTableLines([header, { t: 'act', a: { seat: 1, choose: { place: 2 } }, seq: null }])).toThrow(/line 2/);
     expect(readTableLines([header, { t: 'act', a: { seat: 1, play: 'power-4' }, seq: 1 }]).lines).toHaveLength(1);
   });

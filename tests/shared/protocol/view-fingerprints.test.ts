@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { FINGERPRINT_GAMES, type GameFingerprint, fingerprintGame } from '../../kit/game/view-fingerprints';
 
-const recorded = JSON.parse(
-  readFileSync(new URL('../../fixtures/view-fingerprints.json', import.meta.url), 'utf8'),
-) as GameFingerprint[];
+const recorded = JSON.parse(readFileSync(new URL('../../fixtures/view-fingerprints.json', import.meta.url), 'utf8')) as GameFingerprint[];
 
 it('records all the seeded games', () => {
   expect(recorded).toHaveLength(FINGERPRINT_GAMES);

@@ -11,15 +11,19 @@ const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.f
 /** Four players, seat 0 starts and may lead any card (the theme card need not open). */
 const free4 = (hands: CardId[][]): GameState => stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
 const QUICK = { themeCardOpens: false };
-const quickGame = (hands: CardId[][], history: string[] = ['the-coronation-of-a-king', 'monster-attack']) =>
-  stacked({ players: 6, history, hands, options: QUICK });
+const quickGame = (hands: CardId[][], history: string[] = ['the-coronation-of-a-king', 'monster-attack']) => stacked({ players: 6, history, hands, options: QUICK });
 
 /**
  * Allies on two seats: seat 0 leads a Halt (one ally), then love-2; seat 1 wins that meeting
  * with love-10 and leads the third meeting with allies love-2, love-10, love-1, love-6.
  */
 function twoSeatsWithAllies(hands: CardId[][]): GameState {
-  const s = free4([['power-5', 'love-2', ...hands[0]!], ['love-10', ...hands[1]!], ['love-1', ...hands[2]!], ['love-6', ...hands[3]!]]);
+  const s = free4([
+    ['power-5', 'love-2', ...hands[0]!],
+    ['love-10', ...hands[1]!],
+    ['love-1', ...hands[2]!],
+    ['love-6', ...hands[3]!],
+  ]);
   return play(s, '0 power-5', '0 love-2', '1 love-10', '2 love-1', '3 love-6');
 }
 
@@ -193,9 +197,7 @@ describe('ability 8: Discard (8s)', () => {
     let s = twoSeatsWithAllies([[], ['wisdom-2'], ['wisdom-8'], []]);
     s = play(s, '1 wisdom-2', '2 wisdom-8');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'discardAlly' });
-    expect(sorted(legalActions(s, 2))).toEqual(
-      sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']),
-    );
+    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
     expectRefused(s, '2 > 0 love-2', 'ILLEGAL_CHOICE');
     expectRefused(s, '2 > 3 love-2', 'ILLEGAL_CHOICE');
     s = play(s, '2 > 1 love-10');
@@ -278,9 +280,7 @@ describe('Wild: Sage', () => {
     let s = twoSeatsWithAllies([['power-1'], ['wisdom-2'], ['sage'], ['wisdom-6']]);
     s = play(s, '1 wisdom-2', '2 sage');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'steal', source: 'sage' });
-    expect(sorted(legalActions(s, 2))).toEqual(
-      sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']),
-    );
+    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
     expectRefused(s, '2 > 3 love-6', 'ILLEGAL_CHOICE');
     s = play(s, '2 > 0 power-5', '3 wisdom-6', '0 power-1 down');
     expect(alliesOf(s, 2)).toEqual(['power-5']);

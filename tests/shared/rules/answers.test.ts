@@ -67,7 +67,11 @@ function everyAnswer(seat: Seat): Action[] {
 
 /** Every play the schema allows, and answers by card or by place alone (no decision is pending). */
 function everyPlay(seat: Seat): Action[] {
-  const plays = ALL_CARDS.flatMap((play): Action[] => [{ seat, play }, { seat, play, faceDown: false }, { seat, play, faceDown: true }]);
+  const plays = ALL_CARDS.flatMap((play): Action[] => [
+    { seat, play },
+    { seat, play, faceDown: false },
+    { seat, play, faceDown: true },
+  ]);
   return [...plays, ...ALL_CARDS.map((card) => ({ seat, choose: { card } })), ...SEATS.map((place) => ({ seat, choose: { place } }))];
 }
 

@@ -7,11 +7,7 @@ import { loadCardSet, parseCardSetJson, type CardSetError } from '../../../src/s
 import type { CardSetFile } from '../../../src/shared/rules/card-set/types';
 import { LANGUAGES } from '../../../src/shared/rules/types';
 
-type DeepMutable<T> = T extends readonly (infer U)[]
-  ? DeepMutable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
-    : T;
+type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 type EditableFile = DeepMutable<CardSetFile>;
 
 /** A fresh, editable copy of the shipped file. */
@@ -46,8 +42,17 @@ describe('the default card set', () => {
     for (const suit of ['power', 'wisdom', 'love']) for (let s = 1; s <= 10; s++) expect(ids).toContain(`${suit}-${s}`);
     for (const wild of ['king', 'demon', 'dragon', 'sage', 'fool', 'angel']) expect(ids).toContain(wild);
     expect(DEFAULT_CARD_SET.history.map((h) => h.id)).toEqual([
-      'monster-attack', 'the-revolt', 'the-great-reform', 'the-witch-hunt', 'the-royal-wedding', 'the-scandal',
-      'the-great-war', 'the-famine', 'the-succession', 'a-time-of-darkness', 'conversation-with-a-dragon',
+      'monster-attack',
+      'the-revolt',
+      'the-great-reform',
+      'the-witch-hunt',
+      'the-royal-wedding',
+      'the-scandal',
+      'the-great-war',
+      'the-famine',
+      'the-succession',
+      'a-time-of-darkness',
+      'conversation-with-a-dragon',
       'the-coronation-of-a-king',
     ]);
   });
@@ -230,10 +235,7 @@ describe('a broken card set is refused whole', () => {
     character(file, 'wisdom-4').text.hu = '  ';
     file.history[2]!.name.fr = '';
     const error = rejected(file);
-    expect(error.problems).toEqual([
-      'characters[13] (wisdom-4): text.hu is empty',
-      'history[2] (the-great-reform): name.fr is empty',
-    ]);
+    expect(error.problems).toEqual(['characters[13] (wisdom-4): text.hu is empty', 'history[2] (the-great-reform): name.fr is empty']);
     expect(error.message).toContain('2 problems');
   });
 

@@ -39,10 +39,24 @@ describe('chachaBlock', () => {
     const view = new DataView(nonce.buffer);
     const io = chachaInput(key, [view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true)]);
     chachaBlock(io, 1);
-    expect(Array.from(io.slice(BLOCK_WORDS), (w) => w.toString(16).padStart(8, '0'))).toEqual(
-      ['e4e7f110', '15593bd1', '1fdd0f50', 'c47120a3', 'c7f4d1c7', '0368c033', '9aaa2204', '4e6cd4c3',
-        '466482d2', '09aa9f07', '05d7c214', 'a2028bd9', 'd19c12b5', 'b94e16de', 'e883d0cb', '4e3c50a2'],
-    );
+    expect(Array.from(io.slice(BLOCK_WORDS), (w) => w.toString(16).padStart(8, '0'))).toEqual([
+      'e4e7f110',
+      '15593bd1',
+      '1fdd0f50',
+      'c47120a3',
+      'c7f4d1c7',
+      '0368c033',
+      '9aaa2204',
+      '4e6cd4c3',
+      '466482d2',
+      '09aa9f07',
+      '05d7c214',
+      'a2028bd9',
+      'd19c12b5',
+      'b94e16de',
+      'e883d0cb',
+      '4e3c50a2',
+    ]);
   });
 
   it("gives @noble/ciphers' chacha20 keystream for random keys, nonces and counters", () => {
@@ -60,7 +74,11 @@ describe('chachaBlock', () => {
 
 describe('Rng', () => {
   it("draws the words of @noble/ciphers' chacha20 keystream for (stream, round, 0), in order", () => {
-    for (const [seed, stream, round] of [['a', Stream.Deal, 0], ['b', Stream.History, 3], ['c', Stream.HistoryDeck, 0]] as const) {
+    for (const [seed, stream, round] of [
+      ['a', Stream.Deal, 0],
+      ['b', Stream.History, 3],
+      ['c', Stream.HistoryDeck, 0],
+    ] as const) {
       const key = seedKey(seed);
       const bytes = chacha20(key, nonceBytes([stream, round, 0]), new Uint8Array(5 * 64));
       const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);

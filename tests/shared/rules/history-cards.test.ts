@@ -25,8 +25,7 @@ const round = quickRound({
   ],
 });
 /** The round above with the Coronation (whose King seat 0 holds) revealing `h`. */
-const scored = (h: HistoryId): GameState =>
-  round.play(stacked({ players: 6, history: ['the-coronation-of-a-king', h], hands: round.hands, options: QUICK }));
+const scored = (h: HistoryId): GameState => round.play(stacked({ players: 6, history: ['the-coronation-of-a-king', h], hands: round.hands, options: QUICK }));
 
 describe('Fame conditions (ties share; seat 0 is excluded)', () => {
   // Each case's counts for seats 1–5 (seat 0's depend on the meetings it won).
@@ -66,7 +65,12 @@ describe('Fame conditions (ties share; seat 0 is excluded)', () => {
       ],
     });
     const s = q.play(stacked({ players: 6, history: ['the-coronation-of-a-king', 'the-succession'], hands: q.hands, options: QUICK }));
-    expect(s.lastRound!.allies.slice(1).flat().filter((c) => c.endsWith('-2'))).toEqual([]);
+    expect(
+      s
+        .lastRound!.allies.slice(1)
+        .flat()
+        .filter((c) => c.endsWith('-2')),
+    ).toEqual([]);
     expect(fameGained(s)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

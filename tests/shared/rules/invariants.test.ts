@@ -90,12 +90,7 @@ function check(cond: boolean, what: () => string): asserts cond {
   if (!cond) throw new InvariantError(what());
 }
 
-const PLAY_REFUSALS: ReadonlySet<RuleErrorCode> = new Set([
-  'THEME_CARD_MUST_OPEN',
-  'MUST_FOLLOW_SUIT',
-  'MUST_PLAY_FACE_DOWN',
-  'CANNOT_PLAY_FACE_DOWN',
-]);
+const PLAY_REFUSALS: ReadonlySet<RuleErrorCode> = new Set(['THEME_CARD_MUST_OPEN', 'MUST_FOLLOW_SUIT', 'MUST_PLAY_FACE_DOWN', 'CANNOT_PLAY_FACE_DOWN']);
 const ALL_CODES: ReadonlySet<string> = new Set([
   'MALFORMED_ACTION',
   'GAME_OVER',
@@ -261,9 +256,7 @@ function checkState(s: GameState): void {
   // The meeting: seats in turn order from the leader, each at most once.
   const plays = s.meeting.plays;
   check(plays.length <= n, () => `${plays.length} plays in a meeting of ${n}`);
-  plays.forEach((p, i) =>
-    check(p.seat === (s.meeting.leader + i) % n, () => `play ${i} by seat ${p.seat}, leader ${s.meeting.leader}`),
-  );
+  plays.forEach((p, i) => check(p.seat === (s.meeting.leader + i) % n, () => `play ${i} by seat ${p.seat}, leader ${s.meeting.leader}`));
   check(s.meeting.leadSuit === leadSuitOf(s), () => `leadSuit ${s.meeting.leadSuit}, plays say ${leadSuitOf(s)}`);
 
   // Insight snapshots: of an opponent.
@@ -274,7 +267,10 @@ function checkState(s: GameState): void {
   // Fame, over, winners.
   const top = Math.max(...s.fame);
   const leaders = s.fame.flatMap((f, seat) => (f === top ? [seat] : []));
-  check(s.fame.every((f) => Number.isInteger(f) && f >= 0), () => `fame ${s.fame}`);
+  check(
+    s.fame.every((f) => Number.isInteger(f) && f >= 0),
+    () => `fame ${s.fame}`,
+  );
   if (s.over) {
     check(top >= 3, () => `game over with top fame ${top}`);
     check(JSON.stringify(s.winners) === JSON.stringify(leaders), () => `winners ${s.winners}, fame ${s.fame}`);
@@ -339,7 +335,11 @@ function meetingWinnerOracle(m: { leader: number; plays: readonly { seat: number
   const king = counting.find((p) => p.card === 'king');
   if (king) return king.seat;
   let lead: string | null = null;
-  for (const p of m.plays) if (!p.faceDown && suitOf(p.card) !== 'wild') { lead = suitOf(p.card); break; }
+  for (const p of m.plays)
+    if (!p.faceDown && suitOf(p.card) !== 'wild') {
+      lead = suitOf(p.card);
+      break;
+    }
   const reversal = counting.some((p) => strengthOf(p.card) === 3);
   let best: { seat: number; strength: number } | null = null;
   for (const p of counting) {
@@ -449,9 +449,7 @@ function checkTransition(s: GameState, a: Action, t: GameState, events: readonly
     const score = t.lastRound!;
     check(score.round === s.round, () => `lastRound.round ${score.round} for round ${s.round}`);
     if (score.evilMonopoly !== null) {
-      t.fame.forEach((f, seat) =>
-        check(f - s.fame[seat]! === (seat === score.evilMonopoly ? 2 : 0), () => `evil monopoly of ${score.evilMonopoly}: ${s.fame} → ${t.fame}`),
-      );
+      t.fame.forEach((f, seat) => check(f - s.fame[seat]! === (seat === score.evilMonopoly ? 2 : 0), () => `evil monopoly of ${score.evilMonopoly}: ${s.fame} → ${t.fame}`));
     }
   }
 
@@ -483,7 +481,10 @@ function checkTransition(s: GameState, a: Action, t: GameState, events: readonly
     check(counted.length + s.discard.length <= ALL_CARDS.length, () => 'more cards than the deck holds');
     if (t.over) {
       t.allies.forEach((cards, seat) => check(JSON.stringify([...cards].sort()) === JSON.stringify(score.allies[seat]), () => `final allies of ${seat} differ from those counted`));
-      check(t.hands.every((h) => h.length === 0), () => 'cards left in hand after the last round');
+      check(
+        t.hands.every((h) => h.length === 0),
+        () => 'cards left in hand after the last round',
+      );
     }
     score.allies.forEach((cards, seat) => {
       if (cards.includes('angel') && !score.masked.includes('angel')) {
@@ -569,18 +570,12 @@ function checkIllegalActions(s: GameState, rng: BotRng): void {
         const action = faceDown === undefined ? { seat: decider, play: card } : { seat: decider, play: card, faceDown };
         if (legalKeys.has(playKey(card, faceDown === true))) continue;
         const mode = oracle.get(card)!;
-        const code =
-          mode === 'up' ? 'CANNOT_PLAY_FACE_DOWN' : mode === 'down' ? 'MUST_PLAY_FACE_DOWN' : mode;
+        const code = mode === 'up' ? 'CANNOT_PLAY_FACE_DOWN' : mode === 'down' ? 'MUST_PLAY_FACE_DOWN' : mode;
         expectRefused(s, action, PLAY_REFUSALS.has(code) ? code : PLAY_REFUSALS, `decider's own card ${card} not among the legal plays`);
       }
     }
     // Cards the decider does not hold: other hands, allies, discard, the meeting.
-    const notHeld = [
-      ...otherHandCards.slice(0, 4),
-      ...s.allies.flat().slice(0, 2),
-      ...s.discard.slice(-1),
-      ...s.meeting.plays.slice(0, 1).map((p) => p.card),
-    ];
+    const notHeld = [...otherHandCards.slice(0, 4), ...s.allies.flat().slice(0, 2), ...s.discard.slice(-1), ...s.meeting.plays.slice(0, 1).map((p) => p.card)];
     for (const card of notHeld) {
       expectRefused(s, { seat: decider, play: card }, 'CARD_NOT_IN_HAND', `card ${card} from elsewhere`);
       expectRefused(s, { seat: decider, play: card, faceDown: true }, 'CARD_NOT_IN_HAND', `card ${card} from elsewhere, face down`);
@@ -744,7 +739,6 @@ function playGame(cfg: Config, game: number): void {
   stats.actions += step;
   if (freeze) stats.frozenGames++;
 }
-
 
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
 const GAMES_PER_CONFIG = games(64, 16);

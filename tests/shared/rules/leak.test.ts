@@ -14,18 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { randomAction } from '../../../src/shared/bots/random-player';
-import {
-  type GameEvent,
-  type GameOptions,
-  type GameState,
-  type Viewer,
-  applyAction,
-  currentDecider,
-  newGame,
-  redactEvent,
-  resolvePlace,
-  viewFor,
-} from '../../../src/shared/rules';
+import { type GameEvent, type GameOptions, type GameState, type Viewer, applyAction, currentDecider, newGame, redactEvent, resolvePlace, viewFor } from '../../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
 import { games } from '../../kit/soak';
 
@@ -121,14 +110,7 @@ function checkViews(s: GameState, pub: ReadonlySet<string>, ctx: Context, totals
   }
 }
 
-function checkEvents(
-  events: readonly GameEvent[],
-  players: number,
-  restrict: ((viewer: Viewer) => string[]) | null,
-  s: GameState,
-  ctx: Context,
-  totals: Totals,
-): void {
+function checkEvents(events: readonly GameEvent[], players: number, restrict: ((viewer: Viewer) => string[]) | null, s: GameState, ctx: Context, totals: Totals): void {
   if (events.length === 0) return;
   const secrets = secretsOf(s);
   const viewers: Viewer[] = [...Array.from({ length: players }, (_, v) => v), 'spectator'];

@@ -22,7 +22,17 @@ const score: RoundScore = {
   evilMonopoly: null,
   purge: null,
   counts: [[1, 0, 0, 0]],
-  seats: HANDS.map((_, seat) => ({ power: seat === 0 ? 1 : 0, wisdom: 0, love: 0, total: 1, evil: seat === 3 ? 1 : 0, masked: 0, excluded: seat === 3, met: seat === 0 ? ['monster-attack'] : [], fameGained: seat === 0 ? 1 : 0 })),
+  seats: HANDS.map((_, seat) => ({
+    power: seat === 0 ? 1 : 0,
+    wisdom: 0,
+    love: 0,
+    total: 1,
+    evil: seat === 3 ? 1 : 0,
+    masked: 0,
+    excluded: seat === 3,
+    met: seat === 0 ? ['monster-attack'] : [],
+    fameGained: seat === 0 ? 1 : 0,
+  })),
 };
 
 describe('redactEvent, kind by kind, for every viewer', () => {

@@ -35,10 +35,7 @@ import { games } from '../../kit/soak';
  */
 function projection(s: GameState): Record<string, unknown> {
   const { cardSet, presetRounds: _preset, ...rest } = s;
-  return JSON.parse(JSON.stringify({ ...rest, cardSet: cardSet.id }, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v))) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(JSON.stringify({ ...rest, cardSet: cardSet.id }, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v))) as Record<string, unknown>;
 }
 
 interface Played {
@@ -78,8 +75,7 @@ function replayed(record: GameRecord) {
 }
 
 /** The `chronicle replay` output of the live game up to `upTo` actions, as if it had been replayed. */
-const liveSummary = (p: Played, upTo = p.actions.length): ReplaySummary =>
-  summarize({ state: p.states[upTo]!, events: p.events.slice(0, upTo + 1), failure: null });
+const liveSummary = (p: Played, upTo = p.actions.length): ReplaySummary => summarize({ state: p.states[upTo]!, events: p.events.slice(0, upTo + 1), failure: null });
 
 type Editable = Record<string, unknown>;
 /** Deep copy of a record, as plain JSON that can be edited. */
@@ -148,9 +144,7 @@ describe('a recorded game replays to the same state', () => {
       expect(fewer.failure, `${where}, ${keep} rounds kept`).toBeNull();
       expect(projection(fewer.state), `${where}, ${keep} rounds kept`).toEqual(projection(live));
     }
-    console.log(
-      `replay, ${players} players: ${finished} finished and ${cut} cut games round-tripped, each also with another seed and with fewer rounds`,
-    );
+    console.log(`replay, ${players} players: ${finished} finished and ${cut} cut games round-tripped, each also with another seed and with fewer rounds`);
     expect(finished).toBeGreaterThan(0);
     expect(cut).toBeGreaterThan(0);
   });
@@ -479,7 +473,12 @@ describe('regression: a refused action leaves the draft of applyInPlace unchange
       if (r.ok) s = r.value.state;
     }
     const draft = draftOf(s);
-    const fields = (d: object) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'cardSet').map(([k, v]) => [k, JSON.stringify(v)]));
+    const fields = (d: object) =>
+      Object.fromEntries(
+        Object.entries(d)
+          .filter(([k]) => k !== 'cardSet')
+          .map(([k, v]) => [k, JSON.stringify(v)]),
+      );
     const before = fields(draft);
     const r = applyInPlace(draft, p.actions[last]!);
     expect(r.ok ? 'applied' : r.error.code).toBe('RECORD_DEAL_INVALID');
@@ -499,7 +498,10 @@ describe('regression: every action the engine accepts can be recorded', () => {
     const s = created.value.state;
     const legal = legalActions(s, currentDecider(s)!)[0]!;
     // A play that also carries a `choose`, and a play with a key the format does not know.
-    for (const action of [{ ...legal, choose: { target: 1 } }, { ...legal, note: 'hi' }] as Action[]) {
+    for (const action of [
+      { ...legal, choose: { target: 1 } },
+      { ...legal, note: 'hi' },
+    ] as Action[]) {
       const applied = applyAction(s, action);
       if (!applied.ok) {
         expect(applied.error.code).toBe('MALFORMED_ACTION');

@@ -240,7 +240,13 @@ describe('ruling 7: an ability that can apply must; one that cannot does nothing
   });
 
   it('the card’s player makes the choice, even a single possible one; nobody else can act meanwhile', () => {
-    let s = play(free4([['power-5', 'wisdom-2'], ['wisdom-4', 'wisdom-7']]), '0 power-5'); // a Halt gives seat 0 one ally
+    let s = play(
+      free4([
+        ['power-5', 'wisdom-2'],
+        ['wisdom-4', 'wisdom-7'],
+      ]),
+      '0 power-5',
+    ); // a Halt gives seat 0 one ally
     expectRefused(s, '0 > 1', 'NO_DECISION_PENDING');
     s = play(s, '0 wisdom-2', '1 wisdom-4');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'steal', source: 'wisdom-4' });
@@ -517,7 +523,8 @@ describe('ruling 11: the history deck and Conversation with a Dragon', () => {
           refills++;
         }
         deck--;
-        if (round === 0 && card === 'conversation-with-a-dragon') deck++; // put back
+        if (round === 0 && card === 'conversation-with-a-dragon')
+          deck++; // put back
         else onTable++;
       }
       expect(counts[round]).toBe(deck);
@@ -617,8 +624,7 @@ describe('ruling 12: game end', () => {
 });
 
 describe('ruling 13: option "two history cards"', () => {
-  const game = (history: HistoryId[]) =>
-    stacked({ players: 4, history, hands: [[], ['power-4'], [], ['power-2']], options: { twoHistoryCards: true } });
+  const game = (history: HistoryId[]) => stacked({ players: 4, history, hands: [[], ['power-4'], [], ['power-2']], options: { twoHistoryCards: true } });
 
   it('both cards are in play and the holder of the first one’s theme card starts with it', () => {
     const s = game(['the-revolt', 'monster-attack']);

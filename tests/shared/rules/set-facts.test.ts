@@ -12,7 +12,7 @@ function renamed(ids: readonly string[]): CardSet {
 }
 
 describe('cardNumber', () => {
-  it("gives each card of the default set its place in the set, and -1 to any other text", () => {
+  it('gives each card of the default set its place in the set, and -1 to any other text', () => {
     const facts = setFacts(DEFAULT_CARD_SET);
     DEFAULT_CARD_SET.characters.forEach((c, n) => {
       expect(cardNumber(facts, c.id)).toBe(n);

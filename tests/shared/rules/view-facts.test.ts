@@ -110,10 +110,15 @@ describe('ally stacks', () => {
 
   it('are in every view, the same for every viewer', () => {
     const s = withAllies([['power-2'], [], ['wisdom-1', 'love-2'], []], ['love-2']);
-    const stacks = [[{ suit: 'power', cards: ['power-2'], counts: 3, evil: false }], [], [
-      { suit: 'wisdom', cards: ['wisdom-1'], counts: 1, evil: true },
-      { suit: 'masked', cards: ['love-2'], counts: 1, evil: false },
-    ], []];
+    const stacks = [
+      [{ suit: 'power', cards: ['power-2'], counts: 3, evil: false }],
+      [],
+      [
+        { suit: 'wisdom', cards: ['wisdom-1'], counts: 1, evil: true },
+        { suit: 'masked', cards: ['love-2'], counts: 1, evil: false },
+      ],
+      [],
+    ];
     for (const viewer of [0, 1, 2, 3, 'spectator'] as const) expect(viewFor(s, viewer).allyStacks).toEqual(stacks);
   });
 });

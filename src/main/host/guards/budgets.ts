@@ -39,7 +39,8 @@ export class AddressBudgets {
   take(kind: CostlyRequest, address: string): boolean {
     const key = `${kind} ${address}`;
     let bucket = this.buckets.get(key);
-    if (bucket) this.buckets.delete(key); // re-inserted: the map's order is last use
+    if (bucket)
+      this.buckets.delete(key); // re-inserted: the map's order is last use
     else bucket = new TokenBucket(this.limits[kind], this.clock);
     this.buckets.set(key, bucket);
     if (this.buckets.size > MAX_ADDRESSES) this.buckets.delete(this.buckets.keys().next().value!);

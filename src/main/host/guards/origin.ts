@@ -47,7 +47,10 @@ export function machineAddresses(): string[] {
 export function splitHost(value: string): { name: string; port: number | null } | null {
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(value.trim());
   if (!m) return null;
-  const name = m[1]!.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const name = m[1]!
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   return { name, port: m[2] === undefined ? null : Number(m[2]) };
 }
 

@@ -63,8 +63,7 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLang {
   return (found?.lang as PageLang | undefined) ?? 'en';
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // Inline, allowed by their hashes only (the page's own CSP below).
 const SCRIPT = "for (const a of document.querySelectorAll('a[data-address]')) a.hash = location.hash;";

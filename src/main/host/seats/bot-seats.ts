@@ -17,7 +17,10 @@ import type { BotPolicy, BotSeat } from '../../bots/contract';
 // A seat's policy is the bots' contract (declared beside them: they need nothing of the host).
 export type { BotPolicy, BotSeat };
 
-export const randomPolicy = (rng = new BotRng(randomInt(2 ** 32))): BotPolicy => (view) => randomAction(view, rng);
+export const randomPolicy =
+  (rng = new BotRng(randomInt(2 ** 32))): BotPolicy =>
+  (view) =>
+    randomAction(view, rng);
 
 /** What the driver needs from its table. */
 export interface BotTable {

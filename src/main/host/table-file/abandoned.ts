@@ -24,7 +24,10 @@ export async function pruneAbandoned(dataDir: string, now: number, { keepMs, max
   const files = await Promise.all(
     names.map(async (name) => {
       const path = join(dir, name);
-      const retired = await stat(path).then((s) => (s.isFile() ? s.mtimeMs : null), () => null);
+      const retired = await stat(path).then(
+        (s) => (s.isFile() ? s.mtimeMs : null),
+        () => null,
+      );
       return { path, retired };
     }),
   );

@@ -15,9 +15,7 @@ import type { Standings } from '../../../shared/protocol/standings';
 const count = z.int().min(0).max(1_000_000);
 const standingsSchema = z.strictObject({
   games: count,
-  players: z
-    .array(z.strictObject({ seat: seatSchema, name: z.string().max(400).nullable(), games: count, wins: count, fame: z.int().min(-1_000_000).max(1_000_000) }))
-    .max(64),
+  players: z.array(z.strictObject({ seat: seatSchema, name: z.string().max(400).nullable(), games: count, wins: count, fame: z.int().min(-1_000_000).max(1_000_000) })).max(64),
 });
 
 export const TABLE_FILE_VERSION = 2;

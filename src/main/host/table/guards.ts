@@ -35,8 +35,7 @@ const yourTurn: Guard<GameRequest> = ({ state, seat }) => {
   const decider = currentDecider(state);
   return decider === seat ? null : refuse('NOT_YOUR_TURN', `seat ${decider} acts now`);
 };
-const yourSeat: Guard<GameRequest & { intent: Intent }> = ({ intent, seat }) =>
-  intent.action.seat !== undefined && intent.action.seat !== seat ? refuse('NOT_YOUR_SEAT') : null;
+const yourSeat: Guard<GameRequest & { intent: Intent }> = ({ intent, seat }) => (intent.action.seat !== undefined && intent.action.seat !== seat ? refuse('NOT_YOUR_SEAT') : null);
 const notHeldByBot: Guard<GameRequest> = ({ model, seat }) => (model.seats[seat]?.botControlled ? refuse('SEAT_HELD_BY_BOT') : null);
 const current: Guard<GameRequest & { intent: Intent }> = ({ intent, state }) =>
   intent.version === state.version ? null : refuse('STALE', `the game is at version ${state.version}`);
@@ -83,7 +82,9 @@ export function managerRefusal(model: TableModel, seat: Seat | null, awayFor: (o
   if (owner === null || owner === seat) return null;
   const away = awayFor(owner);
   if (away >= afterMs) return null;
-  return away > 0 ? refuse('NOT_OWNER', `the owner has been away ${Math.floor(away / 1000)} s: others may manage the table after ${Math.ceil(afterMs / 1000)} s`) : refuse('NOT_OWNER');
+  return away > 0
+    ? refuse('NOT_OWNER', `the owner has been away ${Math.floor(away / 1000)} s: others may manage the table after ${Math.ceil(afterMs / 1000)} s`)
+    : refuse('NOT_OWNER');
 }
 
 /** The settings the owner chose (what happens to a dropped seat) are theirs alone, away or not. */

@@ -87,7 +87,11 @@ export function spectate(model: TableModel, req: Admission): Refusal | null {
 /** A seated player leaves: in the lobby the seat frees (and ownership moves on); in a game they are marked gone. */
 export function leave(model: TableModel, seat: Seat): TableLine[] {
   // Leaving a game in play hands the seat to a bot, which plays on (its player may come back).
-  if (model.phase === 'playing') return [{ t: 'left', seat }, { t: 'control', seat, bot: true }];
+  if (model.phase === 'playing')
+    return [
+      { t: 'left', seat },
+      { t: 'control', seat, bot: true },
+    ];
   if (model.phase !== 'lobby') return [{ t: 'left', seat }];
   const lines: TableLine[] = [{ t: 'free', seat }];
   if (model.owner === seat) lines.push({ t: 'owner', seat: nextOwner(model, seat) });

@@ -16,19 +16,17 @@ export interface InfoSources {
 
 export function tableInfo(model: TableModel, { presence, spectators, now, graceMs }: InfoSources): TableInfo {
   const { header, seats, owner } = model;
-  const seatInfo = seats.map(
-    (s, seat): SeatInfo => ({
-      seat,
-      kind: s.kind,
-      name: s.kind === 'human' ? s.name : null,
-      connected: s.kind === 'bot' || presence(seat).connected,
-      botPlaying: s.kind === 'human' && s.botControlled,
-      handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seat), now, graceMs) === 'ok',
-      // A finished game has nothing left for a bot to take: no countdown on its end screen.
-      handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seat), now, graceMs) : null,
-      botLevel: model.botPlays(seat) ? s.botLevel : null,
-    }),
-  );
+  const seatInfo = seats.map((s, seat): SeatInfo => ({
+    seat,
+    kind: s.kind,
+    name: s.kind === 'human' ? s.name : null,
+    connected: s.kind === 'bot' || presence(seat).connected,
+    botPlaying: s.kind === 'human' && s.botControlled,
+    handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seat), now, graceMs) === 'ok',
+    // A finished game has nothing left for a bot to take: no countdown on its end screen.
+    handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seat), now, graceMs) : null,
+    botLevel: model.botPlays(seat) ? s.botLevel : null,
+  }));
   const standings = eveningOf(model);
   return {
     id: header.id,

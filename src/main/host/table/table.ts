@@ -110,7 +110,12 @@ export class Table {
   }
 
   info(): TableInfo {
-    return tableInfo(this.model, { presence: (seat) => this.seatPresence.of(seat), spectators: this.connections.spectatorCount(), now: this.deps.clock.now(), graceMs: this.graceMs() });
+    return tableInfo(this.model, {
+      presence: (seat) => this.seatPresence.of(seat),
+      spectators: this.connections.spectatorCount(),
+      now: this.deps.clock.now(),
+      graceMs: this.graceMs(),
+    });
   }
 
   /** How long a dropped player's seat waits: the owner's choice (auto-bot.ts), for the countdown, the hand-over and the bot alike. */
@@ -300,14 +305,22 @@ export class Table {
 
   /** Before the start, the owner frees another player's seat; that player is told and leaves. */
   removePlayer(conn: ConnectionId, seat: Seat): Promise<Reply> {
-    return this.manage(conn, () => lobby.removePlayer(this.model, seat), () => {
-      this.connections.evict(seat);
-      this.seatPresence.removed(seat);
-    });
+    return this.manage(
+      conn,
+      () => lobby.removePlayer(this.model, seat),
+      () => {
+        this.connections.evict(seat);
+        this.seatPresence.removed(seat);
+      },
+    );
   }
 
   start(conn: ConnectionId): Promise<Reply> {
-    return this.manage(conn, () => lobby.start(this.model), () => this.views.sendAll());
+    return this.manage(
+      conn,
+      () => lobby.start(this.model),
+      () => this.views.sendAll(),
+    );
   }
 
   /** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */

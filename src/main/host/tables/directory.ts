@@ -144,7 +144,11 @@ export class TableDirectory {
     // Each round removes one table; a table that fails to go (its archive cannot be written) is not asked twice.
     const failed = new Set<string>();
     for (let round = 0; round <= maxTables; round++) {
-      const room = roomFor(address, this.limited(leaving).filter((t) => !failed.has(t.id)), limits);
+      const room = roomFor(
+        address,
+        this.limited(leaving).filter((t) => !failed.has(t.id)),
+        limits,
+      );
       if (room.kind === 'ok') return;
       if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perAddress} tables open at a time`);
       if (room.kind === 'full') break;
@@ -162,7 +166,14 @@ export class TableDirectory {
       .map((t) => {
         const { header } = t.model;
         const idle = this.idle.get(t.id);
-        return { id: t.id, by: header.by, live: t.hasConnections(), lobby: t.model.phase === 'lobby', kept: header.persistent && t.model.phase === 'lobby', since: idle ?? header.createdAt };
+        return {
+          id: t.id,
+          by: header.by,
+          live: t.hasConnections(),
+          lobby: t.model.phase === 'lobby',
+          kept: header.persistent && t.model.phase === 'lobby',
+          since: idle ?? header.createdAt,
+        };
       });
   }
 }

@@ -83,7 +83,12 @@ export class TableRegistry {
     this.abandonedBound = { keepMs: lifecycle.abandonedKeepMs, maxFiles: lifecycle.maxAbandoned };
     this.archive = new FinishedArchive(dataDir, lifecycle.maxFinished);
     const archive = this.archive;
-    this.directory = new TableDirectory({ clock, maxTables: deps.maxTables, maxTablesPerAddress: lifecycle.maxTablesPerAddress, maxUnfinishedPerAddress: lifecycle.maxUnfinishedPerAddress });
+    this.directory = new TableDirectory({
+      clock,
+      maxTables: deps.maxTables,
+      maxTablesPerAddress: lifecycle.maxTablesPerAddress,
+      maxUnfinishedPerAddress: lifecycle.maxUnfinishedPerAddress,
+    });
     const directory = this.directory;
     this.announcer = new LobbyAnnouncer(deps.lobby, new TableAdverts(deps.advertiser, log, deps.port), deps.onChange);
     this.rematches = new Rematches({ create: (req, address) => this.create(req, false, address), dispose: (t) => this.dispose(t, true) });
@@ -121,7 +126,11 @@ export class TableRegistry {
       dispose: (t, forget) => this.dispose(t, forget),
       parked: (id) => this.announcer.parked(id),
       retire: (id) => this.retire(id),
-      lastWritten: (id) => stat(TableFile.pathOf(dataDir, id)).then((s) => s.mtimeMs, () => Infinity),
+      lastWritten: (id) =>
+        stat(TableFile.pathOf(dataDir, id)).then(
+          (s) => s.mtimeMs,
+          () => Infinity,
+        ),
     });
   }
 
@@ -154,7 +163,12 @@ export class TableRegistry {
 
   /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
   create(req: NewTable, announce = true, address?: string): Promise<Table> {
-    return this.directory.withRoom(address, (id) => this.sweeper.leaving(id), (t) => this.sweeper.giveWay(t), () => this.createTable(req, announce, address));
+    return this.directory.withRoom(
+      address,
+      (id) => this.sweeper.leaving(id),
+      (t) => this.sweeper.giveWay(t),
+      () => this.createTable(req, announce, address),
+    );
   }
 
   private async createTable(req: NewTable, announce: boolean, address: string | undefined): Promise<Table> {
@@ -281,7 +295,8 @@ export class TableRegistry {
     try {
       await TableFile.retire(dataDir, id, clock.now());
       const deleted = await pruneAbandoned(dataDir, clock.now(), this.abandonedBound);
-      if (deleted > 0) log.info(`abandoned/: ${deleted} retired files deleted (kept ${Math.round(this.abandonedBound.keepMs / 86_400_000)} days, ${this.abandonedBound.maxFiles} at most)`);
+      if (deleted > 0)
+        log.info(`abandoned/: ${deleted} retired files deleted (kept ${Math.round(this.abandonedBound.keepMs / 86_400_000)} days, ${this.abandonedBound.maxFiles} at most)`);
     } catch (e) {
       log.error(`table ${id}: moving its file to abandoned/ failed`, e);
     }

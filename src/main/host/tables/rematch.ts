@@ -49,7 +49,19 @@ export class Rematches {
       const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] ? [i] : []));
       let table: Table;
       try {
-        table = await this.deps.create({ name: header.name, players: header.players, options: header.options, pinHash: header.pin, hints: header.hints, botDelayMs: header.botDelayMs, evening: eveningOf(old.model), from: old.id }, address);
+        table = await this.deps.create(
+          {
+            name: header.name,
+            players: header.players,
+            options: header.options,
+            pinHash: header.pin,
+            hints: header.hints,
+            botDelayMs: header.botDelayMs,
+            evening: eveningOf(old.model),
+            from: old.id,
+          },
+          address,
+        );
       } catch (e) {
         const refusal = limitRefusal(e);
         if (refusal) return refusal;

@@ -3,7 +3,12 @@ import type { GameRecord } from '../../../shared/rules/record/record';
 
 /** A file name from the table's name and the date: letters, digits and dashes only. */
 export function recordFileName(tableName: string, date: Date): string {
-  const base = tableName.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'game';
+  const base =
+    tableName
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'game';
   return `${base}-${date.toISOString().slice(0, 10)}.chronicle.json`;
 }
 

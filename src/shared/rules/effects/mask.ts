@@ -12,8 +12,7 @@ export const mask: DecisionEffect = {
     }
     return out;
   },
-  offers: (s, _seat, _source, { target, card }) =>
-    isSeat(s, target) && card !== undefined && s.allies[target]!.includes(card) && !s.masked.includes(card),
+  offers: (s, _seat, _source, { target, card }) => isSeat(s, target) && card !== undefined && s.allies[target]!.includes(card) && !s.masked.includes(card),
   hasChoice: (s) => s.allies.some((allies) => allies.some((card) => !s.masked.includes(card))),
   asSeen: seenByAll,
   resolve(d, _seat, { card }) {

@@ -15,8 +15,7 @@ export const returnPlayed: DecisionEffect = {
     return out;
   },
   hasChoice: (s, _seat, source) => s.meeting.plays.some((p) => !p.returned && p.card !== source),
-  offers: (s, _seat, source, { target, card }) =>
-    target === undefined && card !== undefined && card !== source && s.meeting.plays.some((p) => !p.returned && p.card === card),
+  offers: (s, _seat, source, { target, card }) => target === undefined && card !== undefined && card !== source && s.meeting.plays.some((p) => !p.returned && p.card === card),
   asSeen(s, seat, choice) {
     const p = s.meeting.plays.find((play) => play.card === choice.card);
     return p && p.faceDown && p.seat !== seat ? { place: p.seat } : choice;

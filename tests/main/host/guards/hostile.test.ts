@@ -63,17 +63,21 @@ describe('a hostile client', () => {
     await check();
   });
 
-  it(`${FUZZ_FRAMES.toLocaleString('en')} fuzzed and malformed frames leave the host serving the others`, async () => {
-    host = await startHost();
-    const { check } = await bystanders(host);
-    const { sent, connections } = await fuzz(host.url, FUZZ_FRAMES, 2024);
-    expect(sent).toBe(FUZZ_FRAMES);
-    expect(connections).toBeGreaterThan(1); // the host cut some of them off
-    await check();
-    const fresh = new Player(await host.connect());
-    expect(await fresh.request('table:create', { name: 'After', players: 3, playerName: 'Zed' })).toMatchObject({ ok: true });
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-  }, SOAK ? 300_000 : 60_000);
+  it(
+    `${FUZZ_FRAMES.toLocaleString('en')} fuzzed and malformed frames leave the host serving the others`,
+    async () => {
+      host = await startHost();
+      const { check } = await bystanders(host);
+      const { sent, connections } = await fuzz(host.url, FUZZ_FRAMES, 2024);
+      expect(sent).toBe(FUZZ_FRAMES);
+      expect(connections).toBeGreaterThan(1); // the host cut some of them off
+      await check();
+      const fresh = new Player(await host.connect());
+      expect(await fresh.request('table:create', { name: 'After', players: 3, playerName: 'Zed' })).toMatchObject({ ok: true });
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    },
+    SOAK ? 300_000 : 60_000,
+  );
 
   it('a message over the size cap closes only that connection', async () => {
     host = await startHost();

@@ -67,7 +67,9 @@ describe('the invite secret', () => {
     host = await startHost({ clock });
     const { tableId, invite } = await pinTable(host, '7315');
     const sockets = await guessers(host, 1, 30);
-    const replies = await Promise.all(sockets.flatMap((s, i) => Array.from({ length: 10 }, (_, j) => ask(s, 'table:join', { tableId, name: 'Eve', pin: String(i * 10 + j).padStart(4, '0') }))));
+    const replies = await Promise.all(
+      sockets.flatMap((s, i) => Array.from({ length: 10 }, (_, j) => ask(s, 'table:join', { tableId, name: 'Eve', pin: String(i * 10 + j).padStart(4, '0') }))),
+    );
     expect(replies.filter((r) => r.ok)).toEqual([]);
     expect(replies.filter((r) => code(r) === 'WRONG_PIN').length).toBeLessThanOrEqual(TABLE_GUESSES.burst + TABLE_GUESSES.reserve);
     // The right PIN is refused unseen now, from everywhere: the table's guesses are used up...

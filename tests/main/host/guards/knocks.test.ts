@@ -17,7 +17,11 @@ afterEach(async () => {
 
 const code = (r: Reply<object>) => (r.ok ? 'ok' : r.code);
 const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
-const knocksSeen = (p: Player) => p.inbox.filter((m) => m.event === 'table:knocks').map((m) => (m.payload as { knocks: Knock[] }).knocks).at(-1) ?? [];
+const knocksSeen = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:knocks')
+    .map((m) => (m.payload as { knocks: Knock[] }).knocks)
+    .at(-1) ?? [];
 
 /** Mum's 6-seat PIN table (from 127.0.0.2), in its lobby. */
 async function pinTable(pin: string): Promise<{ tableId: string; mum: Player }> {
@@ -131,4 +135,8 @@ describe('a friend at a PIN table locked by guessers', () => {
   });
 });
 
-const latestInfo = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1);
+const latestInfo = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .at(-1);

@@ -16,7 +16,11 @@ afterEach(async () => {
 });
 
 const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
-const latest = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1);
+const latest = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .at(-1);
 
 /** The owner (127.0.0.2) and two guests (.3, .4) at a 4-seat lobby; the owner chose `afterS` for dropped seats. */
 async function lobbyOfThree(afterS: 30 | 60 | 120 | null) {

@@ -6,7 +6,13 @@ import { type ParkedGame, parkedToRetire } from '../../../../src/main/host/guard
 
 const MINUTE = 60_000;
 /** A game created at `createdAt`, left `playedMin` minutes later, with `moves` moves by people. */
-const game = (id: string, by: string | undefined, createdAt: number, playedMin = 0, moves = 0): ParkedGame => ({ id, by, createdAt, since: createdAt + playedMin * MINUTE, humanMoves: moves });
+const game = (id: string, by: string | undefined, createdAt: number, playedMin = 0, moves = 0): ParkedGame => ({
+  id,
+  by,
+  createdAt,
+  since: createdAt + playedMin * MINUTE,
+  humanMoves: moves,
+});
 
 describe('parkedToRetire', () => {
   it('retires nothing up to the bound', () => {

@@ -16,7 +16,6 @@ afterEach(async () => {
   host = undefined;
 });
 
-
 /** A PIN table in its lobby, created by its owner; returns its id. */
 async function pinTable(h: TestHost, pin: string): Promise<string> {
   const owner = new Player(await h.connect());
@@ -43,9 +42,9 @@ describe('PIN guessing', () => {
     const replies: Reply<object>[] = [];
     const pins = allPins();
     for (let i = 0; i < pins.length; i += 500) {
-      const batch = pins.slice(i, i + 500).map((p, j) =>
-        ask(guesser, (i + j) % 2 ? 'table:spectate' : 'table:join', (i + j) % 2 ? { tableId, pin: p } : { tableId, name: 'Eve', pin: p }),
-      );
+      const batch = pins
+        .slice(i, i + 500)
+        .map((p, j) => ask(guesser, (i + j) % 2 ? 'table:spectate' : 'table:join', (i + j) % 2 ? { tableId, pin: p } : { tableId, name: 'Eve', pin: p }));
       replies.push(...(await Promise.all(batch)));
     }
     const t = tally(replies);

@@ -31,7 +31,11 @@ async function finishedTable(pin?: string): Promise<{ ann: Player; tableId: stri
   return { ann, tableId: created.tableId };
 }
 
-const updatesOf = (p: Player, id: string) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).filter((i) => i.id === id);
+const updatesOf = (p: Player, id: string) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .filter((i) => i.id === id);
 
 describe('a finished game’s record', () => {
   it('goes to its seated player, not to a device watching the open table', async () => {

@@ -8,17 +8,7 @@ import { TABLE_FILE_VERSION } from '../../../../src/main/host/table-file/lines';
 import { hashToken, newToken } from '../../../../src/main/host/guards/tokens';
 import { BotRng } from '../../../../src/shared/bots/prng';
 import { randomAction } from '../../../../src/shared/bots/random-player';
-import {
-  type Action,
-  DEFAULT_OPTIONS,
-  type GameState,
-  type Seat,
-  applyAction,
-  currentDecider,
-  newGame,
-  recordedIntent,
-  viewFor,
-} from '../../../../src/shared/rules';
+import { type Action, DEFAULT_OPTIONS, type GameState, type Seat, applyAction, currentDecider, newGame, recordedIntent, viewFor } from '../../../../src/shared/rules';
 import { ALL_CARDS } from '../../../kit/game/ids';
 import { type TestHost, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { resumeSeats } from '../../../kit/clients/player';

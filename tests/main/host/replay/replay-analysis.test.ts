@@ -80,7 +80,10 @@ describe('replay analysis on a host', () => {
     const { players: again } = await startedGame(host, 3);
     const other = again[0]!;
     expect((await other.request('replay:open', { record })).ok).toBe(true);
-    const [a, b] = await Promise.all([other.request('replay:analyse', { version: first }, ANALYSIS_WAIT_MS), other.request('replay:analyse', { version: second }, ANALYSIS_WAIT_MS)]);
+    const [a, b] = await Promise.all([
+      other.request('replay:analyse', { version: first }, ANALYSIS_WAIT_MS),
+      other.request('replay:analyse', { version: second }, ANALYSIS_WAIT_MS),
+    ]);
     if (!a.ok || !b.ok) throw new Error(`refused: ${JSON.stringify([a, b])}`);
     for (const r of [a, b] as unknown as { analysis: { kind: string; masterWin: number } }[]) {
       expect(r.analysis.masterWin).toBeGreaterThanOrEqual(0);

@@ -57,7 +57,7 @@ describe('a replay session', () => {
     const legal = r.step(version, 1).view.legalActions;
     expect(legal).toContainEqual(analysis.master);
     expect(analysis.played).toEqual(answersAsSeen(r.stateAt(version), 1, [actions[version]!])[0]);
-    for (const p of [analysis.masterWin, analysis.playedWin]) expect(p).toBeGreaterThanOrEqual(0), expect(p).toBeLessThanOrEqual(1);
+    for (const p of [analysis.masterWin, analysis.playedWin]) (expect(p).toBeGreaterThanOrEqual(0), expect(p).toBeLessThanOrEqual(1));
     expect(analysis.worlds).toBeGreaterThan(10);
     const started = performance.now();
     r.analyse(version);
@@ -97,7 +97,10 @@ describe('a replay session', () => {
     expect(await r.analyseWith(analyser, r.last)).toBeNull(); // nobody decides after the end
     expect(asked).toEqual([a, b, c]);
     // A flood: beyond the running one and MAX_QUEUED_ANALYSES waiting, the rest are refused.
-    const decisions = r.decisions(0).concat(r.decisions(2)).filter((v) => ![a, b, c].includes(v));
+    const decisions = r
+      .decisions(0)
+      .concat(r.decisions(2))
+      .filter((v) => ![a, b, c].includes(v));
     const flood = decisions.slice(0, MAX_QUEUED_ANALYSES + 3).map((v) => r.analyseWith(analyser, v));
     expect(await flood.at(-1)).toBe('wait');
     expect(await flood.at(-2)).toBe('wait');

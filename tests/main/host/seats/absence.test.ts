@@ -41,7 +41,10 @@ describe('an absent player', () => {
     // The others play; the bot plays seat 1 from its view.
     owner.startAutoplay();
     other.startAutoplay();
-    await waitFor(() => readLines(host.dataDir, t.tableId).filter((l) => (l as { a?: { seat: number }; seq?: number | null }).a?.seat === 1).length >= 3, 'the bot to move three times');
+    await waitFor(
+      () => readLines(host.dataDir, t.tableId).filter((l) => (l as { a?: { seat: number }; seq?: number | null }).a?.seat === 1).length >= 3,
+      'the bot to move three times',
+    );
 
     // The player comes back on a new connection: their token is their word, the bot hands the
     // seat back at once and there is nothing left to take back.
@@ -88,7 +91,11 @@ describe('the owner away', () => {
     clock.t += 60_000; // the table's wait: a bot after 1 min
     return { t, owner, guest };
   }
-  const latest = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1)!;
+  const latest = (p: Player) =>
+    p.inbox
+      .filter((m) => m.event === 'table:updated')
+      .map((m) => m.payload as TableInfo)
+      .at(-1)!;
 
   it('keeps the table when a guest hands the owner’s seat to a bot in the lobby: the owner comes back to it, owner controls and all', async () => {
     const { t, owner, guest } = await ownerGone();

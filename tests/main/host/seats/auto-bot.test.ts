@@ -15,7 +15,11 @@ afterEach(async () => host?.dispose());
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 const dirs: string[] = [];
 
-const lastInfo = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1);
+const lastInfo = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .at(-1);
 
 describe('a bot after N seconds', () => {
   it('is a checked table option kept in the table file and shown to every seat', async () => {

@@ -58,8 +58,7 @@ async function resumeAndFinish(h: TestHost, t: SeatedTable): Promise<TableRecove
 }
 
 const actions = (lines: readonly string[]) => lines.filter((l) => l.includes('"t":"act"')).length;
-const keptCopies = (file: string) =>
-  readdirSync(join(file, '..')).filter((n) => n.startsWith(`${file.split('/').pop()}.damaged-`));
+const keptCopies = (file: string) => readdirSync(join(file, '..')).filter((n) => n.startsWith(`${file.split('/').pop()}.damaged-`));
 
 describe('a damaged table file', () => {
   it('with a complete garbage last line: goes on from the line before', async () => {
@@ -85,7 +84,12 @@ describe('a damaged table file', () => {
     const { t, file, lines } = await playedThenStopped(30);
     const bytes = readFileSync(file);
     const middle = lines.length >> 1;
-    const at = Buffer.byteLength(lines.slice(0, middle).map((l) => `${l}\n`).join('')); // the line's opening brace
+    const at = Buffer.byteLength(
+      lines
+        .slice(0, middle)
+        .map((l) => `${l}\n`)
+        .join(''),
+    ); // the line's opening brace
     bytes[at] = bytes[at]! ^ 0x01; // '{' becomes 'z'
     writeFileSync(file, bytes);
     const h = await start();

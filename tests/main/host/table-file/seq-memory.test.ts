@@ -9,7 +9,16 @@ import { TABLE_FILE_VERSION, type TableHeader, type TableLine } from '../../../.
 import { TableModel, intentKey, seqCheck } from '../../../../src/main/host/table-file/table-model';
 
 const header = (seed: string): TableHeader => ({
-  t: 'table', v: TABLE_FILE_VERSION, id: 'seq-memory', name: 'seq', players: 4, options: DEFAULT_OPTIONS, pin: null, seed, createdAt: 0, persistent: false,
+  t: 'table',
+  v: TABLE_FILE_VERSION,
+  id: 'seq-memory',
+  name: 'seq',
+  players: 4,
+  options: DEFAULT_OPTIONS,
+  pin: null,
+  seed,
+  createdAt: 0,
+  persistent: false,
 });
 
 /** A random game's lines up to a Return answered by place (as its seat saw it), with that answer. */

@@ -127,7 +127,7 @@ describe('the end of a game', () => {
     const analysed = await viewer.request<{ analysis: { master: object; masterWin: number; playedWin: number } | null }>('replay:analyse', { version: decision }, 30_000);
     if (!analysed.ok) throw new Error(analysed.code);
     expect(analysed.analysis?.masterWin).toBeGreaterThanOrEqual(0);
-    const view = (start.ok ? start.view : null);
+    const view = start.ok ? start.view : null;
     expect(view?.viewer).toBe('spectator');
   });
 });

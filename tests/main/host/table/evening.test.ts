@@ -72,7 +72,7 @@ describe('a game night', () => {
       ann.seated(again);
       expect(again.table.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', null, null]);
       expect(again.table.standings).toEqual(expected(games));
-      expect(again.invite, 'the new PIN table\'s invite comes with the seat').toMatch(/\S{8,}/);
+      expect(again.invite, "the new PIN table's invite comes with the seat").toMatch(/\S{8,}/);
       const told = await follow(bob, heard);
       expect(told.invite).toBe(again.invite);
       tableId = again.tableId;

@@ -13,8 +13,7 @@ import { annBobAndTwoBots } from '../../../kit/host/tables';
 
 let host: TestHost;
 
-const batchesIn = (inbox: readonly Received[]): EventBatch[] =>
-  inbox.filter((m) => m.event === 'game:events').flatMap((m) => m.payload as EventBatch[]);
+const batchesIn = (inbox: readonly Received[]): EventBatch[] => inbox.filter((m) => m.event === 'game:events').flatMap((m) => m.payload as EventBatch[]);
 
 /** Four seats: two clients that play by themselves, two bots, and a spectator. */
 async function playGame(h: TestHost) {

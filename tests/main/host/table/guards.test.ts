@@ -66,7 +66,9 @@ describe('the guard pipeline refuses', () => {
   it('a card the rules forbid now (the theme card must open the round)', async () => {
     const actor = decider(t.players);
     const legal = new Set(actor.view!.legalActions.map((a) => JSON.stringify(a)));
-    const illegal = actor.view!.hand!.find((card) => !legal.has(JSON.stringify({ seat: actor.seat, play: card })) && !legal.has(JSON.stringify({ seat: actor.seat, play: card, faceDown: true })));
+    const illegal = actor.view!.hand!.find(
+      (card) => !legal.has(JSON.stringify({ seat: actor.seat, play: card })) && !legal.has(JSON.stringify({ seat: actor.seat, play: card, faceDown: true })),
+    );
     if (!illegal) return; // every card of this hand may open: nothing illegal to try
     const before = snapshot(host, t);
     const r = await actor.act({ play: illegal });

@@ -67,12 +67,13 @@ describe('the serial queue', () => {
   it('runs tasks one at a time in order, and goes on after a failure', async () => {
     const q = new SerialQueue();
     const log: string[] = [];
-    const slow = (name: string, ms: number) => q.run(async () => {
-      log.push(`${name}+`);
-      await new Promise((r) => setTimeout(r, ms));
-      log.push(`${name}-`);
-      return name;
-    });
+    const slow = (name: string, ms: number) =>
+      q.run(async () => {
+        log.push(`${name}+`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`${name}-`);
+        return name;
+      });
     const failing = q.run(() => {
       throw new Error('boom');
     });

@@ -11,7 +11,11 @@ import { seatPlayers } from '../../../kit/host/tables';
 let host: TestHost | undefined;
 afterEach(async () => host?.dispose());
 
-const lastInfo = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1);
+const lastInfo = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .at(-1);
 
 /** A 3-seat PIN table (P0 owns it) whose seat 2 dropped mid-game and went to a bot, played to its end; a board watches it. */
 async function droppedAtTheEnd(h: TestHost) {

@@ -56,7 +56,13 @@ describe('a restarted host', () => {
 
     const h2 = await start();
     expect(h2.tables.get(t.tableId)?.model.state?.version).toBe(version);
-    await finish(await comeBack(h2, t.tableId, t.players.map((p) => p.token)));
+    await finish(
+      await comeBack(
+        h2,
+        t.tableId,
+        t.players.map((p) => p.token),
+      ),
+    );
   });
 
   it('drops a torn last line and goes on from the line before', async () => {
@@ -69,7 +75,13 @@ describe('a restarted host', () => {
     const h2 = await start();
     expect(readFileSync(file, 'utf8')).toBe(whole); // truncated back to its last whole line
     expect(h2.tables.get(t.tableId)!.model.state!.version).toBe(before.version);
-    await finish(await comeBack(h2, t.tableId, t.players.map((p) => p.token)));
+    await finish(
+      await comeBack(
+        h2,
+        t.tableId,
+        t.players.map((p) => p.token),
+      ),
+    );
   });
 
   it('loads a table file of the older version 1', async () => {
@@ -120,11 +132,20 @@ describe('a restarted host', () => {
     writeFileSync(tableFile(dataDir, 'futuretable1'), `${JSON.stringify({ t: 'table', v: 99, id: 'futuretable1' })}\n`);
 
     const h2 = await start();
-    expect(h2.tables.all().map((x) => x.id).sort()).toEqual([good.tableId, bad.tableId].sort());
+    expect(
+      h2.tables
+        .all()
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([good.tableId, bad.tableId].sort());
     // Only the header and the first seat were before the damage: the table is back in its lobby.
     expect(h2.tables.get(bad.tableId)!.info()).toMatchObject({ phase: 'lobby', seats: [{ kind: 'human' }, { kind: 'free' }, { kind: 'free' }] });
     expect(existsSync(`${tableFile(dataDir, 'futuretable1')}.broken`)).toBe(true);
-    await comeBack(h2, good.tableId, good.players.map((p) => p.token));
+    await comeBack(
+      h2,
+      good.tableId,
+      good.players.map((p) => p.token),
+    );
   });
 });
 

@@ -24,7 +24,10 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
   it('the card sheet shows the full name and text of every character card', () => {
     i18n.set(lang);
     for (const card of defaultSet.characters) {
-      app = mount(CardSheet, { target: document.body, props: { entries: [{ card: card.id }], play: { seat: 0, play: card.id }, reason: null, onplay: () => {}, onclose: () => {} } });
+      app = mount(CardSheet, {
+        target: document.body,
+        props: { entries: [{ card: card.id }], play: { seat: 0, play: card.id }, reason: null, onplay: () => {}, onclose: () => {} },
+      });
       flushSync();
       const sheet = document.querySelector('[data-testid="card-sheet"]')!;
       expect(norm(sheet.querySelector('h2')?.textContent)).toBe(card.name[lang]);

@@ -69,7 +69,10 @@ describe('the evening beside the game', () => {
   });
 
   it('makes way for the final ranking at the game’s end', () => {
-    game(playUntil(4, (s) => s.over), TWO_GAMES);
+    game(
+      playUntil(4, (s) => s.over),
+      TWO_GAMES,
+    );
     expect(panel()).toBeNull();
     expect(document.querySelector('[data-testid="game-over"] [data-testid="standings"]')).not.toBeNull();
   }, 20_000);

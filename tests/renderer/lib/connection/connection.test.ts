@@ -185,7 +185,8 @@ describe('the connection', () => {
   it('a board opened on a finished table that played again watches the new one', async () => {
     const { socket, c } = await connectedToSeatedHost();
     const next = tableInfo(3, 'playing', 'table-0002');
-    socket.answers['table:spectate'] = (p) => ((p as { tableId: string }).tableId === next.id ? { ok: true, table: next } : { ok: true, table: tableInfo(3, 'over'), next: { tableId: next.id } });
+    socket.answers['table:spectate'] = (p) =>
+      (p as { tableId: string }).tableId === next.id ? { ok: true, table: next } : { ok: true, table: tableInfo(3, 'over'), next: { tableId: next.id } };
     expect(await c.session.spectate('table-0001', '1234')).toBe(true);
     expect(socket.sent.filter((s) => s.event === 'table:spectate').at(-1)?.payload).toEqual({ tableId: next.id, pin: '1234' });
     expect(c.session.table?.id).toBe(next.id);

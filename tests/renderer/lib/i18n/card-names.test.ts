@@ -23,15 +23,29 @@ const RENAMED: Record<string, string> = { demon: 'Fiend', dragon: 'Wyrm', king: 
 const file = JSON.parse(JSON.stringify(defaultSet)) as CardSetFile & { characters: { id: string; name: Record<Language, string> }[] };
 for (const c of file.characters) if (RENAMED[c.id]) c.name = { en: RENAMED[c.id]!, hu: RENAMED[c.id]!, fr: RENAMED[c.id]! };
 const renamed = new CardBook(buildCardSet(file));
-const ctx = (lang: Language, book = renamed) => ({ names: ['Ann', 'Bob', 'Cyd', 'Dee'], me: null, lang, book, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
+const ctx = (lang: Language, book = renamed) => ({
+  names: ['Ann', 'Bob', 'Cyd', 'Dee'],
+  me: null,
+  lang,
+  book,
+  t: (key: MessageKey, params?: MessageParams) => format(lang, key, params),
+});
 
-const plays = [{ seat: 0, card: 'power-2', faceDown: false, returned: false }, { seat: 1, card: 'king', faceDown: false, returned: false }];
+const plays = [
+  { seat: 0, card: 'power-2', faceDown: false, returned: false },
+  { seat: 1, card: 'king', faceDown: false, returned: false },
+];
 const events: VisibleEvent[] = [
   { type: 'abilityUsed', seat: 2, source: 'demon', kind: 'demonChoice', choice: { target: 1 } },
   { type: 'meetingEnded', meeting: { leader: 0, plays, halted: false, winner: 1, demonTo: null, burned: true }, reason: 'king' },
 ];
 const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-const angel: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: { seat: 1, count: 0 } }, fame: [0, 0, 0, 0], purged: [] };
+const angel: VisibleEvent = {
+  type: 'roundScored',
+  score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: { seat: 1, count: 0 } },
+  fame: [0, 0, 0, 0],
+  purged: [],
+};
 
 describe('card names in messages', () => {
   for (const lang of ['en', 'hu', 'fr'] as const) {
@@ -47,7 +61,11 @@ describe('card names in messages', () => {
 
   it('are spelt by no message of the tables, bar the listed ones', () => {
     const spelt: string[] = [];
-    for (const [lang, table] of [['en', en], ['hu', hu], ['fr', fr]] as const) {
+    for (const [lang, table] of [
+      ['en', en],
+      ['hu', hu],
+      ['fr', fr],
+    ] as const) {
       const names = DEFAULT_BOOK.characters.map((c) => c.name[lang]).filter((n) => /^\p{Lu}\p{L}{3,}$/u.test(n));
       const rulings = RULINGS.map((r) => [`ruling ${r.n}`, r.text[lang]] as const);
       for (const [key, text] of [...Object.entries(table as Record<string, string>), ...rulings]) {

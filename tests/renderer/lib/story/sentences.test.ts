@@ -24,7 +24,17 @@ interface Cast {
 }
 
 const seatScores = (cast: Cast, met: (seat: Seat) => string[]) =>
-  NAMES.map((_, seat) => ({ power: seat, wisdom: 1, love: 0, total: seat + 1, evil: seat === cast.target ? 1 : 0, masked: 0, excluded: seat === cast.target && cast.target !== cast.actor, met: met(seat), fameGained: met(seat).length }));
+  NAMES.map((_, seat) => ({
+    power: seat,
+    wisdom: 1,
+    love: 0,
+    total: seat + 1,
+    evil: seat === cast.target ? 1 : 0,
+    masked: 0,
+    excluded: seat === cast.target && cast.target !== cast.actor,
+    met: met(seat),
+    fameGained: met(seat).length,
+  }));
 const play = (seat: Seat, card: string) => ({ seat, card, faceDown: false, returned: false });
 
 /**
@@ -33,7 +43,9 @@ const play = (seat: Seat, card: string) => ({ seat, card, faceDown: false, retur
  * (and the playouts below catch any kind the engine emits that is missing).
  */
 const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent, { type: K }>[] } = {
-  roundStarted: ({ actor }) => [{ type: 'roundStarted', round: 0, revealed: ['monster-attack'], history: ['monster-attack'], themeCard: 'power-4', startSeat: actor, burned: 'love-3' }],
+  roundStarted: ({ actor }) => [
+    { type: 'roundStarted', round: 0, revealed: ['monster-attack'], history: ['monster-attack'], themeCard: 'power-4', startSeat: actor, burned: 'love-3' },
+  ],
   dealt: () => [{ type: 'dealt', hand: ['power-4'], handCounts: [9, 9, 9, 9] }],
   cardPlayed: ({ actor }) => [
     { type: 'cardPlayed', seat: actor, card: 'power-9', faceDown: false },
@@ -41,16 +53,31 @@ const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent,
     { type: 'cardPlayed', seat: actor, card: null, faceDown: true },
   ],
   abilityUsed: ({ actor, target }) => [
-    ...(Object.keys(DECISIONS) as DecisionKind[]).map((kind): Extract<VisibleEvent, { type: 'abilityUsed' }> => ({ type: 'abilityUsed', seat: actor, source: 'sage', kind, choice: { target, card: 'power-9' } })),
+    ...(Object.keys(DECISIONS) as DecisionKind[]).map((kind): Extract<VisibleEvent, { type: 'abilityUsed' }> => ({
+      type: 'abilityUsed',
+      seat: actor,
+      source: 'sage',
+      kind,
+      choice: { target, card: 'power-9' },
+    })),
     { type: 'abilityUsed', seat: actor, source: 'love-7', kind: 'return', choice: {}, faceDownOwner: target },
     { type: 'abilityUsed', seat: actor, source: 'love-7', kind: 'return', choice: { card: 'power-9' }, faceDownOwner: target },
   ],
   meetingEnded: ({ actor, target }) =>
-    (['king', 'highest', 'lowest', 'leader'] as const).flatMap((reason) => [false, true].map((halted): Extract<VisibleEvent, { type: 'meetingEnded' }> => ({
-      type: 'meetingEnded',
-      reason,
-      meeting: { leader: actor, plays: [play(actor, 'power-9'), play(target === actor ? (actor + 1) % 4 : target, 'power-4')], halted, winner: actor, demonTo: halted ? target : null, burned: halted && reason === 'leader' },
-    }))),
+    (['king', 'highest', 'lowest', 'leader'] as const).flatMap((reason) =>
+      [false, true].map((halted): Extract<VisibleEvent, { type: 'meetingEnded' }> => ({
+        type: 'meetingEnded',
+        reason,
+        meeting: {
+          leader: actor,
+          plays: [play(actor, 'power-9'), play(target === actor ? (actor + 1) % 4 : target, 'power-4')],
+          halted,
+          winner: actor,
+          demonTo: halted ? target : null,
+          burned: halted && reason === 'leader',
+        },
+      })),
+    ),
   roundScored: (cast) => {
     const { actor, target } = cast;
     const history = ['monster-attack', 'the-succession', 'the-coronation-of-a-king', 'the-famine'];
@@ -60,7 +87,12 @@ const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent,
       excluded: cast.target === cast.actor ? [] : [target],
       evilMonopoly: null,
       seats: seatScores(cast, (seat) => (seat === actor ? ['monster-attack', 'the-succession'] : seat === target ? [] : ['the-succession'])),
-      counts: [[0, 1, 2, 3], [1, 1, 0, 1], [0, 0, 0, 0], [1, 2, 3, 4]],
+      counts: [
+        [0, 1, 2, 3],
+        [1, 1, 0, 1],
+        [0, 0, 0, 0],
+        [1, 2, 3, 4],
+      ],
       purge: { seat: actor, count: 3 },
     };
     return [

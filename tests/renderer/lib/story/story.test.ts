@@ -16,11 +16,26 @@ import { systemReducesMotion } from '../../../kit/dom/reduced-motion';
 const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
 const ended: VisibleEvent = {
   type: 'meetingEnded',
-  meeting: { leader: 0, plays: [{ seat: 0, card: 'power-2', faceDown: false, returned: false }, { seat: 1, card: 'power-9', faceDown: false, returned: false }], halted: false, winner: 1, demonTo: null, burned: false },
+  meeting: {
+    leader: 0,
+    plays: [
+      { seat: 0, card: 'power-2', faceDown: false, returned: false },
+      { seat: 1, card: 'power-9', faceDown: false, returned: false },
+    ],
+    halted: false,
+    winner: 1,
+    demonTo: null,
+    burned: false,
+  },
   reason: 'highest',
 };
 const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-const scored: VisibleEvent = { type: 'roundScored', score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null }, fame: [0, 1, 0, 0], purged: [] };
+const scored: VisibleEvent = {
+  type: 'roundScored',
+  score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null },
+  fame: [0, 1, 0, 0],
+  purged: [],
+};
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
 const names = ['Ann', 'Bob', 'Cyd', 'Bot 4'];
 const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
@@ -30,7 +45,7 @@ afterEach(() => vi.useRealTimers());
 describe('the presentation queue', () => {
   const HOLD = { ability: 1200, meeting: 1500 } as const;
   const byKind = (scene: Scene): number => HOLD[scene.kind];
-  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...(ended).meeting, winner } });
+  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...ended.meeting, winner } });
 
   it('shows each scene for its time, then waits on the round summary until it is closed', () => {
     vi.useFakeTimers();
@@ -57,7 +72,7 @@ describe('the presentation queue', () => {
 
   it('holds a scene as long as it takes to read: more words and cards, longer; never past a ceiling', () => {
     const c = { ...ctx('en'), me: 0 };
-    const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: (ended).meeting, reason: 'highest' };
+    const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: ended.meeting, reason: 'highest' };
     const plays = [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, card: 'power-2', faceDown: false, returned: false }));
     const six: Scene = { ...two, meeting: { ...two.meeting, plays, halted: true } };
     const ability: Scene = { kind: 'ability', version: 1, index: 0, event: steal };
@@ -213,9 +228,12 @@ describe('the presentation queue', () => {
     expect(YIELD_MS).toBe(1200);
   });
 
-  it('yields a long scene to a newer meeting after the pacing\'s yield time, at the speed in effect', () => {
+  it("yields a long scene to a newer meeting after the pacing's yield time, at the speed in effect", () => {
     vi.useFakeTimers();
-    for (const [speed, yieldMs] of [['normal', 1200], ['slow', 2400]] as const) {
+    for (const [speed, yieldMs] of [
+      ['normal', 1200],
+      ['slow', 2400],
+    ] as const) {
       pacing.set(speed);
       const show = new Presentation(() => 10_000); // the story's own yield, as the table's story has it
       show.feed([batch(1, ended)], 0);
@@ -268,7 +286,11 @@ describe('the story in words', () => {
     expect(lines.at(-1)).toBe('Fame: Ann 0, Bob 1, Cyd 0, Bot 4 0.');
     expect(lines.some((l) => l.includes('Angel'))).toBe(false); // no Angel counted this round
     // The Angel's discards come right after the hands join the allies, before the exclusions.
-    const purged = (known: string[], unseen: number): VisibleEvent => ({ ...scored, score: { ...scored.score, excluded: [3], purge: { seat: 1, count: known.length + unseen } }, purged: known });
+    const purged = (known: string[], unseen: number): VisibleEvent => ({
+      ...scored,
+      score: { ...scored.score, excluded: [3], purge: { seat: 1, count: known.length + unseen } },
+      purged: known,
+    });
     const told = storyOf([batch(5, purged(['demon'], 2))], ctx('en')).map((l) => l.text);
     expect(told.slice(1, 3)).toEqual(["Bob's Angel discards their Evil allies: Demon, 2 cards from the hand.", 'Bot 4 has Evil allies and is excluded.']);
     expect(linesOf(purged([], 0), ctx('en'))[1]![1]).toBe("Bob's Angel finds no Evil allies to discard.");
@@ -280,13 +302,22 @@ describe('the story in words', () => {
   it('gives The Succession its counts of Prince, Queen and Princess, and a card without a condition no count', () => {
     const succession: VisibleEvent = {
       ...scored,
-      score: { ...scored.score, history: ['the-coronation-of-a-king', 'the-succession'], counts: [[0, 0, 0, 0], [1, 2, 0, 0]], seats: seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })) },
+      score: {
+        ...scored.score,
+        history: ['the-coronation-of-a-king', 'the-succession'],
+        counts: [
+          [0, 0, 0, 0],
+          [1, 2, 0, 0],
+        ],
+        seats: seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })),
+      },
     };
     const mine = { ...ctx('en'), me: 0 };
-    expect(linesOf(succession, mine).map(([, l]) => l).slice(1, 3)).toEqual([
-      'The Coronation of a King: no Fame condition of its own.',
-      'The Succession — Prince, Queen, and Princess: you 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Fame.',
-    ]);
+    expect(
+      linesOf(succession, mine)
+        .map(([, l]) => l)
+        .slice(1, 3),
+    ).toEqual(['The Coronation of a King: no Fame condition of its own.', 'The Succession — Prince, Queen, and Princess: you 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Fame.']);
     expect(linesOf(succession, { ...ctx('hu'), me: 0 })[2]![1]).toBe('Az Örökösödés — Herceg, Királynő és Hercegnő: te 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Hírnév.');
   });
 });

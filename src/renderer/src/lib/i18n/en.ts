@@ -217,7 +217,7 @@ export const en = {
   'decision.gift': 'Gift: choose an opponent, then one of your allies to give them.',
   'decision.recall': 'Recall: choose one of your allies to take back into your hand.',
   'decision.return': 'Return: choose a card played in this meeting to send back to its owner.',
-  'decision.insight': "Insight: choose an opponent whose hand you will see.",
+  'decision.insight': 'Insight: choose an opponent whose hand you will see.',
   'decision.mask': 'Mask: choose a player, then one of their allies to turn face down.',
   'decision.demonChoice': 'Demon: choose who takes the Demon as an ally.',
   'decision.short.steal': 'Steal',
@@ -373,7 +373,8 @@ export const en = {
   'notice.yourDecision': 'Your decision at {table}',
   'desktop.turnNotice': 'Notify me when it is my turn',
   'desktop.askBeforeQuit': 'Ask before quitting while players are at my tables',
-  'network.windowsPublic': 'Players cannot connect? If Windows calls this network Public, its firewall keeps them out: in Settings › Network & internet, set this network to Private.',
+  'network.windowsPublic':
+    'Players cannot connect? If Windows calls this network Public, its firewall keeps them out: in Settings › Network & internet, set this network to Private.',
   'error.badRecord': 'This file is not a valid game record.',
   'error.gameNotOver': 'The record can be saved once the game is over.',
   'over.playAgain': 'Play again',
@@ -427,17 +428,24 @@ export const en = {
   'tutorial.next': 'Got it',
   'tutorial.finish': 'Finish the guide',
   'tutorial.end': 'End the guide',
-  'tutorial.welcome': 'Welcome! You play against two bots. The cards you win in a round become your allies, and the history cards turn allies into Fame. When someone reaches 3 Fame the game ends: the most Fame wins.',
-  'tutorial.history': 'At the top, this round’s history cards: each says who gains 1 Fame at the end of the round (for example, the most Power allies). Other seats are below them, with their Fame, cards in hand and allies.',
+  'tutorial.welcome':
+    'Welcome! You play against two bots. The cards you win in a round become your allies, and the history cards turn allies into Fame. When someone reaches 3 Fame the game ends: the most Fame wins.',
+  'tutorial.history':
+    'At the top, this round’s history cards: each says who gains 1 Fame at the end of the round (for example, the most Power allies). Other seats are below them, with their Fame, cards in hand and allies.',
   'tutorial.hand': 'At the bottom, your hand. Hover over a card, focus it or tap it to read its full text; the line on each card is its ability in a few words.',
   'tutorial.handTouch': 'At the bottom, your hand. Tap a card to read its full text; the line on each card is its ability in a few words.',
-  'tutorial.play': 'Your turn: play a highlighted card (click it, or press its number). Follow the lead suit if you can; a Wild card may always be played. Without the lead suit, your other cards go face down, with no strength.',
-  'tutorial.playTouch': 'Your turn: tap a highlighted card, then Play on the card that opens. Follow the lead suit if you can; a Wild card may always be played. Without the lead suit, your other cards go face down, with no strength.',
-  'tutorial.meeting': 'In the middle, the meeting: each player plays one card in turn. The first card that is not Wild sets the lead suit. When everyone has played, the strongest card of the lead suit wins: its player takes every card as allies and leads the next meeting.',
+  'tutorial.play':
+    'Your turn: play a highlighted card (click it, or press its number). Follow the lead suit if you can; a Wild card may always be played. Without the lead suit, your other cards go face down, with no strength.',
+  'tutorial.playTouch':
+    'Your turn: tap a highlighted card, then Play on the card that opens. Follow the lead suit if you can; a Wild card may always be played. Without the lead suit, your other cards go face down, with no strength.',
+  'tutorial.meeting':
+    'In the middle, the meeting: each player plays one card in turn. The first card that is not Wild sets the lead suit. When everyone has played, the strongest card of the lead suit wins: its player takes every card as allies and leads the next meeting.',
   'tutorial.decision': 'Your card has an ability: choose an answer, then press Confirm (or Enter twice). Esc changes the answer before it is sent.',
   'tutorial.decisionTouch': 'Your card has an ability: tap an answer, then Confirm. Change picks another answer before it is sent.',
-  'tutorial.allies': 'A meeting’s winner takes its cards as allies, shown on each seat as stacks by suit (a 2 counts three). Mind the Evil cards (☠): a player with an Evil ally gains no Fame this round.',
-  'tutorial.roundEnd': 'The round is over: cards left in hand joined their owners’ allies, and the history cards gave Fame. Play on to 3 Fame! Every card and ruling is in the help (?).',
+  'tutorial.allies':
+    'A meeting’s winner takes its cards as allies, shown on each seat as stacks by suit (a 2 counts three). Mind the Evil cards (☠): a player with an Evil ally gains no Fame this round.',
+  'tutorial.roundEnd':
+    'The round is over: cards left in hand joined their owners’ allies, and the history cards gave Fame. Play on to 3 Fame! Every card and ruling is in the help (?).',
   'tutorial.lobbyTitle': 'New to Chronicle?',
   'tutorial.lobbyText': 'Play a guided first round against two bots: the table explains each step as it happens.',
   'tutorial.start': 'Start the guided round',
@@ -500,12 +508,15 @@ export const en = {
   'error.wrongPin': 'Wrong PIN.',
   'error.pinRequired': 'This table needs a PIN: type it, or ask a player there for the invite link.',
   'error.tooManyAttempts': 'Too many wrong tries lately. Wait a while, then try again.',
-  'error.waitSeconds': 'Too many wrong tries here lately. Try again in {n} second, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} seconds, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
-  'error.waitMinutes': 'Too many wrong tries here lately. Try again in {n} minute, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} minutes, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
+  'error.waitSeconds':
+    'Too many wrong tries here lately. Try again in {n} second, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} seconds, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
+  'error.waitMinutes':
+    'Too many wrong tries here lately. Try again in {n} minute, or ask a player at the table for its link or QR code: it lets you in without the PIN.|Too many wrong tries here lately. Try again in {n} minutes, or ask a player at the table for its link or QR code: it lets you in without the PIN.',
   'error.badInvite': 'This link’s invite is not valid for this table (an old link?). Type the PIN, or ask a player there for the link again.',
   'error.knockGone': 'That request to join is gone: they left, or asked again.',
   'error.notLetIn': 'The table’s owner did not let you in. Ask them at the table, or try again later.',
-  'error.recovered': 'This table’s file was damaged; the host resumed the game from its last good point. {n} move was lost.|This table’s file was damaged; the host resumed the game from its last good point. {n} moves were lost.',
+  'error.recovered':
+    'This table’s file was damaged; the host resumed the game from its last good point. {n} move was lost.|This table’s file was damaged; the host resumed the game from its last good point. {n} moves were lost.',
   'error.tableFull': 'That seat or table is already taken.',
   'error.alreadyStarted': 'The game has already started.',
   'error.notStarted': 'The game has not started yet.',

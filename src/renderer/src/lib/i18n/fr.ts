@@ -368,7 +368,8 @@ export const fr = {
   'notice.yourDecision': 'À vous de choisir à la table {table}',
   'desktop.turnNotice': 'Me prévenir quand c’est mon tour',
   'desktop.askBeforeQuit': 'Demander avant de quitter quand des joueurs sont à mes tables',
-  'network.windowsPublic': 'Les joueurs ne peuvent pas se connecter ? Si Windows considère ce réseau comme Public, son pare-feu les bloque : dans Paramètres › Réseau et Internet, passez ce réseau en Privé.',
+  'network.windowsPublic':
+    'Les joueurs ne peuvent pas se connecter ? Si Windows considère ce réseau comme Public, son pare-feu les bloque : dans Paramètres › Réseau et Internet, passez ce réseau en Privé.',
   'error.badRecord': 'Ce fichier n’est pas une partie enregistrée valide.',
   'error.gameNotOver': 'La partie peut être enregistrée une fois terminée.',
   'over.playAgain': 'Rejouer',
@@ -421,17 +422,24 @@ export const fr = {
   'tutorial.next': 'Compris',
   'tutorial.finish': 'Terminer le guide',
   'tutorial.end': 'Arrêter le guide',
-  'tutorial.welcome': 'Bienvenue ! Vous jouez contre deux robots. Les cartes gagnées pendant une manche deviennent vos Alliés, et les cartes Histoire transforment les Alliés en Notoriété. Quand un joueur atteint 3 points de Notoriété, la partie s’arrête : le plus de Notoriété l’emporte.',
-  'tutorial.history': 'En haut, les cartes Histoire de la manche : chacune dit qui gagne 1 point de Notoriété en fin de manche (par exemple, le plus d’Alliés Puissance). Dessous, les autres joueurs : leur Notoriété, leurs cartes en main et leurs Alliés.',
+  'tutorial.welcome':
+    'Bienvenue ! Vous jouez contre deux robots. Les cartes gagnées pendant une manche deviennent vos Alliés, et les cartes Histoire transforment les Alliés en Notoriété. Quand un joueur atteint 3 points de Notoriété, la partie s’arrête : le plus de Notoriété l’emporte.',
+  'tutorial.history':
+    'En haut, les cartes Histoire de la manche : chacune dit qui gagne 1 point de Notoriété en fin de manche (par exemple, le plus d’Alliés Puissance). Dessous, les autres joueurs : leur Notoriété, leurs cartes en main et leurs Alliés.',
   'tutorial.hand': 'En bas, votre main. Survolez une carte, sélectionnez-la ou touchez-la pour lire son texte complet ; la ligne sur chaque carte résume sa capacité.',
   'tutorial.handTouch': 'En bas, votre main. Touchez une carte pour lire son texte complet ; la ligne sur chaque carte résume sa capacité.',
-  'tutorial.play': 'À vous : jouez une carte en surbrillance (cliquez-la ou tapez son numéro). Suivez la couleur demandée si vous le pouvez ; une carte Sauvage peut toujours être jouée. Sans la couleur demandée, vos autres cartes sont posées face cachée, sans force.',
-  'tutorial.playTouch': 'À vous : touchez une carte en surbrillance, puis Jouer sur la carte qui s’ouvre. Suivez la couleur demandée si vous le pouvez ; une carte Sauvage peut toujours être jouée. Sans la couleur demandée, vos autres cartes sont posées face cachée, sans force.',
-  'tutorial.meeting': 'Au centre, la Rencontre : chacun joue une carte à son tour. La première carte non Sauvage fixe la couleur demandée. Quand tout le monde a joué, la plus forte carte de cette couleur l’emporte : son joueur prend toutes les cartes comme Alliés et commence la Rencontre suivante.',
+  'tutorial.play':
+    'À vous : jouez une carte en surbrillance (cliquez-la ou tapez son numéro). Suivez la couleur demandée si vous le pouvez ; une carte Sauvage peut toujours être jouée. Sans la couleur demandée, vos autres cartes sont posées face cachée, sans force.',
+  'tutorial.playTouch':
+    'À vous : touchez une carte en surbrillance, puis Jouer sur la carte qui s’ouvre. Suivez la couleur demandée si vous le pouvez ; une carte Sauvage peut toujours être jouée. Sans la couleur demandée, vos autres cartes sont posées face cachée, sans force.',
+  'tutorial.meeting':
+    'Au centre, la Rencontre : chacun joue une carte à son tour. La première carte non Sauvage fixe la couleur demandée. Quand tout le monde a joué, la plus forte carte de cette couleur l’emporte : son joueur prend toutes les cartes comme Alliés et commence la Rencontre suivante.',
   'tutorial.decision': 'Votre carte a une capacité : choisissez une réponse, puis Confirmer (ou deux fois Entrée). Échap change la réponse avant son envoi.',
   'tutorial.decisionTouch': 'Votre carte a une capacité : touchez une réponse, puis Confirmer. Changer en choisit une autre avant son envoi.',
-  'tutorial.allies': 'Le gagnant d’une Rencontre en prend les cartes comme Alliés, affichés à chaque place en piles par couleur (un 2 compte pour trois). Attention aux cartes Maléfiques (☠) : un joueur qui a un Allié Maléfique ne gagne pas de Notoriété cette manche.',
-  'tutorial.roundEnd': 'La manche est finie : les cartes restées en main ont rejoint les Alliés de leur joueur, et les cartes Histoire ont donné la Notoriété. Continuez jusqu’à 3 points ! Chaque carte et chaque règle sont dans l’aide (?).',
+  'tutorial.allies':
+    'Le gagnant d’une Rencontre en prend les cartes comme Alliés, affichés à chaque place en piles par couleur (un 2 compte pour trois). Attention aux cartes Maléfiques (☠) : un joueur qui a un Allié Maléfique ne gagne pas de Notoriété cette manche.',
+  'tutorial.roundEnd':
+    'La manche est finie : les cartes restées en main ont rejoint les Alliés de leur joueur, et les cartes Histoire ont donné la Notoriété. Continuez jusqu’à 3 points ! Chaque carte et chaque règle sont dans l’aide (?).',
   'tutorial.lobbyTitle': 'Nouveau à Chronicle ?',
   'tutorial.lobbyText': 'Jouez une première manche guidée contre deux robots : la table explique chaque étape au moment où elle arrive.',
   'tutorial.start': 'Lancer la manche guidée',
@@ -468,7 +476,8 @@ export const fr = {
   'help.rulings': 'Précisions de règles',
   'help.marks': 'Marques sur les cartes',
   'help.markEvil': '☠ Maléfique : en fin de manche, un joueur ayant un Allié Maléfique est exclu de la Notoriété ({cards}).',
-  'help.markReconstructed': '✱ Reconstitué : ce texte ne figure dans aucune source à notre disposition ; il a été conçu pour s’accorder aux règles. Les textes imprimés ou rapportés ne portent pas de marque.',
+  'help.markReconstructed':
+    '✱ Reconstitué : ce texte ne figure dans aucune source à notre disposition ; il a été conçu pour s’accorder aux règles. Les textes imprimés ou rapportés ne portent pas de marque.',
   'help.markTwo': 'Un 2 compte pour trois Alliés de sa couleur en fin de manche (un seul s’il est face cachée).',
   'help.noMatch': 'Aucun résultat pour « {q} ».',
   'help.historyStatus': 'Carte thème : {card}',
@@ -494,12 +503,15 @@ export const fr = {
   'error.wrongPin': 'Code incorrect.',
   'error.pinRequired': 'Cette table demande un code : tapez-le, ou demandez le lien d’invitation à un joueur de la table.',
   'error.tooManyAttempts': 'Trop d’essais erronés récemment. Patientez un moment avant de réessayer.',
-  'error.waitSeconds': 'Trop d’essais erronés ici récemment. Réessayez dans {n} seconde, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} secondes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
-  'error.waitMinutes': 'Trop d’essais erronés ici récemment. Réessayez dans {n} minute, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} minutes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
+  'error.waitSeconds':
+    'Trop d’essais erronés ici récemment. Réessayez dans {n} seconde, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} secondes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
+  'error.waitMinutes':
+    'Trop d’essais erronés ici récemment. Réessayez dans {n} minute, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.|Trop d’essais erronés ici récemment. Réessayez dans {n} minutes, ou demandez à un joueur de la table son lien ou son QR code : il vous fait entrer sans le code.',
   'error.badInvite': 'L’invitation de ce lien n’est pas valable pour cette table (un ancien lien ?). Tapez le code, ou redemandez le lien à un joueur de la table.',
   'error.knockGone': 'Cette demande n’est plus là : la personne est partie, ou a redemandé.',
   'error.notLetIn': 'Le propriétaire de la table ne vous a pas fait entrer. Demandez-lui, ou réessayez plus tard.',
-  'error.recovered': 'Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coup a été perdu.|Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coups ont été perdus.',
+  'error.recovered':
+    'Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coup a été perdu.|Le fichier de cette table était endommagé ; l’hôte a repris la partie à son dernier point sûr. {n} coups ont été perdus.',
   'error.tableFull': 'Cette place ou cette table est déjà prise.',
   'error.alreadyStarted': 'La partie a déjà commencé.',
   'error.notStarted': 'La partie n’a pas encore commencé.',
@@ -532,8 +544,10 @@ export const fr = {
   'phone.handFirst': 'La main d’abord (un plateau montre la table)',
   'phone.wholeTable': 'Toute la table',
   'phone.settings': 'Sur un téléphone',
-  'phone.keepAwakeHttp': 'Il faut https : ici l’écran peut se mettre en veille. Allongez le délai de mise en veille dans les réglages du téléphone ; pendant la veille, votre place vous est gardée.',
-  'phone.keepAwakeNone': 'Ce navigateur ne peut pas garder l’écran allumé : allongez son délai de veille dans les réglages du téléphone ; pendant la veille, votre place vous est gardée.',
+  'phone.keepAwakeHttp':
+    'Il faut https : ici l’écran peut se mettre en veille. Allongez le délai de mise en veille dans les réglages du téléphone ; pendant la veille, votre place vous est gardée.',
+  'phone.keepAwakeNone':
+    'Ce navigateur ne peut pas garder l’écran allumé : allongez son délai de veille dans les réglages du téléphone ; pendant la veille, votre place vous est gardée.',
   'phone.keepAwakeRefused': 'Non autorisé ici : allongez le délai de mise en veille dans les réglages de l’appareil ; pendant la veille, votre place vous est gardée.',
   'phone.turnAlertNone': 'Ce navigateur ne peut pas vibrer : activez le son ; le titre de l’onglet signale aussi votre tour.',
   'settings.title': 'Réglages',

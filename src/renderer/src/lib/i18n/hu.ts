@@ -368,7 +368,8 @@ export const hu = {
   'notice.yourDecision': 'A te döntésed ({table})',
   'desktop.turnNotice': 'Értesítés, ha én jövök',
   'desktop.askBeforeQuit': 'Kérdezzen kilépés előtt, ha játékosok ülnek az asztalaimnál',
-  'network.windowsPublic': 'Nem tudnak csatlakozni a játékosok? Ha a Windows ezt a hálózatot Nyilvánosnak tartja, a tűzfala kizárja őket: a Beállítások › Hálózat és internet alatt állítsd Magánra.',
+  'network.windowsPublic':
+    'Nem tudnak csatlakozni a játékosok? Ha a Windows ezt a hálózatot Nyilvánosnak tartja, a tűzfala kizárja őket: a Beállítások › Hálózat és internet alatt állítsd Magánra.',
   'error.badRecord': 'Ez a fájl nem érvényes játékleírás.',
   'error.gameNotOver': 'A játék leírása a játék vége után menthető.',
   'over.playAgain': 'Új játék',
@@ -421,17 +422,24 @@ export const hu = {
   'tutorial.next': 'Értem',
   'tutorial.finish': 'Útmutató befejezése',
   'tutorial.end': 'Útmutató bezárása',
-  'tutorial.welcome': 'Üdv! Két gép ellen játszol. A fordulóban megnyert kártyák a szövetségeseid lesznek, a történet kártyák pedig szövetségesekért Hírnevet adnak. Ha valaki eléri a 3 Hírnevet, a játék véget ér: a legtöbb Hírnév nyer.',
-  'tutorial.history': 'Fent a forduló történet kártyái: mindegyik megmondja, ki kap 1 Hírnevet a forduló végén (például akinek a legtöbb Hatalom szövetségese van). Alattuk a többi játékos Hírneve, kézben lévő lapjai és szövetségesei.',
+  'tutorial.welcome':
+    'Üdv! Két gép ellen játszol. A fordulóban megnyert kártyák a szövetségeseid lesznek, a történet kártyák pedig szövetségesekért Hírnevet adnak. Ha valaki eléri a 3 Hírnevet, a játék véget ér: a legtöbb Hírnév nyer.',
+  'tutorial.history':
+    'Fent a forduló történet kártyái: mindegyik megmondja, ki kap 1 Hírnevet a forduló végén (például akinek a legtöbb Hatalom szövetségese van). Alattuk a többi játékos Hírneve, kézben lévő lapjai és szövetségesei.',
   'tutorial.hand': 'Lent a kezed. Vidd az egeret egy kártyára, jelöld ki, vagy koppints rá, és elolvashatod a teljes szövegét; a kártyán lévő sor a képessége röviden.',
   'tutorial.handTouch': 'Lent a kezed. Koppints egy kártyára, és elolvashatod a teljes szövegét; a kártyán lévő sor a képessége röviden.',
-  'tutorial.play': 'Te jössz: játssz ki egy kiemelt kártyát (kattints rá, vagy nyomd meg a számát). Ha tudod, kövesd a vezető színt; Joker mindig kijátszható. Vezető szín nélkül a többi kártyád lefordítva, erő nélkül kerül ki.',
-  'tutorial.playTouch': 'Te jössz: koppints egy kiemelt kártyára, majd a megnyíló lapon a Kijátszás gombra. Ha tudod, kövesd a vezető színt; Joker mindig kijátszható. Vezető szín nélkül a többi kártyád lefordítva, erő nélkül kerül ki.',
-  'tutorial.meeting': 'Középen a találkozó: mindenki sorban kijátszik egy kártyát. Az első nem-Joker kártya adja a vezető színt. Ha mindenki játszott, a vezető szín legerősebb kártyája nyer: játékosa minden kártyát szövetségesként elvisz, és ő kezdi a következő találkozót.',
+  'tutorial.play':
+    'Te jössz: játssz ki egy kiemelt kártyát (kattints rá, vagy nyomd meg a számát). Ha tudod, kövesd a vezető színt; Joker mindig kijátszható. Vezető szín nélkül a többi kártyád lefordítva, erő nélkül kerül ki.',
+  'tutorial.playTouch':
+    'Te jössz: koppints egy kiemelt kártyára, majd a megnyíló lapon a Kijátszás gombra. Ha tudod, kövesd a vezető színt; Joker mindig kijátszható. Vezető szín nélkül a többi kártyád lefordítva, erő nélkül kerül ki.',
+  'tutorial.meeting':
+    'Középen a találkozó: mindenki sorban kijátszik egy kártyát. Az első nem-Joker kártya adja a vezető színt. Ha mindenki játszott, a vezető szín legerősebb kártyája nyer: játékosa minden kártyát szövetségesként elvisz, és ő kezdi a következő találkozót.',
   'tutorial.decision': 'A kártyádnak képessége van: válassz, majd nyomd meg a Megerősítés gombot (vagy kétszer az Entert). Az Esc-kel küldés előtt módosíthatod a választást.',
   'tutorial.decisionTouch': 'A kártyádnak képessége van: koppints egy válaszra, majd a Megerősítés gombra. A Módosítás gombbal küldés előtt másikat választhatsz.',
-  'tutorial.allies': 'A találkozó nyertese szövetségesként viszi el a kártyákat; minden helynél színenként csoportosítva látszanak (a 2-es hármat ér). Vigyázz a Gonosz kártyákkal (☠): akinek Gonosz szövetségese van, ebben a fordulóban nem kap Hírnevet.',
-  'tutorial.roundEnd': 'A forduló véget ért: a kézben maradt kártyák a gazdájuk szövetségesei lettek, és a történet kártyák kiosztották a Hírnevet. Játssz tovább 3 Hírnévig! Minden kártya és szabály a Súgóban (?) található.',
+  'tutorial.allies':
+    'A találkozó nyertese szövetségesként viszi el a kártyákat; minden helynél színenként csoportosítva látszanak (a 2-es hármat ér). Vigyázz a Gonosz kártyákkal (☠): akinek Gonosz szövetségese van, ebben a fordulóban nem kap Hírnevet.',
+  'tutorial.roundEnd':
+    'A forduló véget ért: a kézben maradt kártyák a gazdájuk szövetségesei lettek, és a történet kártyák kiosztották a Hírnevet. Játssz tovább 3 Hírnévig! Minden kártya és szabály a Súgóban (?) található.',
   'tutorial.lobbyTitle': 'Most ismerkedsz a Krónikával?',
   'tutorial.lobbyText': 'Játssz egy vezetett első fordulót két gép ellen: az asztal minden lépést elmagyaráz, amikor sorra kerül.',
   'tutorial.start': 'Vezetett forduló indítása',
@@ -468,7 +476,8 @@ export const hu = {
   'help.rulings': 'Szabálypontosítások',
   'help.marks': 'Jelek a kártyákon',
   'help.markEvil': '☠ Gonosz: a forduló végén a Gonosz szövetségessel rendelkező játékos nem kap Hírnevet ({cards}).',
-  'help.markReconstructed': '✱ Rekonstruált: ez a szöveg egyik elérhető forrásban sem szerepel; a szabályokhoz illően terveztük. A nyomtatott és a beszámolókból ismert szövegek nem kapnak jelet.',
+  'help.markReconstructed':
+    '✱ Rekonstruált: ez a szöveg egyik elérhető forrásban sem szerepel; a szabályokhoz illően terveztük. A nyomtatott és a beszámolókból ismert szövegek nem kapnak jelet.',
   'help.markTwo': 'A 2-es a forduló végén három szövetségesnek számít a saját színéből (lefordítva egynek).',
   'help.noMatch': 'Nincs találat erre: „{q}”.',
   'help.historyStatus': 'Témakártya: {card}',
@@ -494,12 +503,15 @@ export const hu = {
   'error.wrongPin': 'Hibás PIN.',
   'error.pinRequired': 'Ehhez az asztalhoz PIN kell: írd be, vagy kérd el a meghívó linket valakitől az asztalnál.',
   'error.tooManyAttempts': 'Túl sok hibás próbálkozás az utóbbi időben. Várj egy kicsit, aztán próbáld újra.',
-  'error.waitSeconds': 'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
-  'error.waitMinutes': 'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
+  'error.waitSeconds':
+    'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} másodperc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
+  'error.waitMinutes':
+    'Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.|Túl sok hibás próbálkozás volt itt az utóbbi időben. Próbáld újra {n} perc múlva, vagy kérd el az asztalnál ülőktől a linket vagy a QR-kódot: azzal PIN nélkül is beléphetsz.',
   'error.badInvite': 'A link meghívója nem érvényes ennél az asztalnál (régi link?). Írd be a PIN-t, vagy kérd el újra a linket valakitől az asztalnál.',
   'error.knockGone': 'Ez a kérés már nincs meg: az illető elment, vagy újra kérte.',
   'error.notLetIn': 'Az asztal gazdája nem engedett be. Szólj neki, vagy próbáld újra később.',
-  'error.recovered': 'Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.|Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.',
+  'error.recovered':
+    'Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.|Az asztal fájlja megsérült; a gazdagép az utolsó ép ponttól folytatta a játékot. {n} lépés elveszett.',
   'error.tableFull': 'Ez a hely vagy asztal már foglalt.',
   'error.alreadyStarted': 'A játék már elkezdődött.',
   'error.notStarted': 'A játék még nem kezdődött el.',

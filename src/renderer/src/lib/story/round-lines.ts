@@ -61,7 +61,10 @@ function countedOf(condition: FameCondition, ctx: StoryContext): string | null {
     case 'mostEvil':
       return t('score.evil');
     case 'mostOf':
-      return listOf(lang, condition.cards.map((c) => book.cardName(c, lang)));
+      return listOf(
+        lang,
+        condition.cards.map((c) => book.cardName(c, lang)),
+      );
     case 'none':
       return null;
   }

@@ -70,8 +70,10 @@ export class GameTable {
   /** The kind of your decision whose prompt is on the table, if any. */
   readonly decision = $derived(this.turnNow && this.view.toAct && this.view.toAct.kind !== 'play' && this.choices.length > 0 ? this.view.toAct.kind : null);
   /** The guided first round's step to show now, at the guided table. */
-  readonly coachStep = $derived.by(() => 
-    this.me !== null && tutorial.tableId !== null && tutorial.tableId === this.#session.table?.id ? currentStep(tutorial.read, { view: this.view, me: this.me, deciding: this.decision !== null }) : null,
+  readonly coachStep = $derived.by(() =>
+    this.me !== null && tutorial.tableId !== null && tutorial.tableId === this.#session.table?.id
+      ? currentStep(tutorial.read, { view: this.view, me: this.me, deciding: this.decision !== null })
+      : null,
   );
   /**
    * The card this page just played, in the view it was played in: it leaves the hand with the
@@ -137,13 +139,18 @@ export class GameTable {
     { keys: Object.keys(PANEL_KEYS), run: (key) => this.togglePanel(PANEL_KEYS[key]!) },
   ]);
 
-
   /** Made while the screen starts: its effects (the window title, the turn notice) live as long. */
   constructor(session: GameSession, view: () => PlayerView, book: CardBookRef) {
     this.#session = session;
     this.#book = book;
     this.#view = view;
-    this.#story = new TableStory({ ctx: () => this.storyContext, told: () => this.#toldContext, log: () => this.#session.log, liveFrom: () => this.#session.liveFrom, urgent: () => this.turnNow });
+    this.#story = new TableStory({
+      ctx: () => this.storyContext,
+      told: () => this.#toldContext,
+      log: () => this.#session.log,
+      liveFrom: () => this.#session.liveFrom,
+      urgent: () => this.turnNow,
+    });
     // The sheet is the table's: it goes with it.
     $effect(() => () => cardSheet.close());
     // The window title says when it is your turn, also while another tab or window has focus.
@@ -158,7 +165,9 @@ export class GameTable {
     // system too (a notification, the taskbar): once as it starts, never again for the same turn.
     $effect(() => {
       if (!this.turnNow) return;
-      untrack(() => window.chronicle?.yourTurn({ title: t('app.title'), body: t(this.playing ? 'notice.yourTurn' : 'notice.yourDecision', { table: this.#session.table?.name ?? '' }) }));
+      untrack(() =>
+        window.chronicle?.yourTurn({ title: t('app.title'), body: t(this.playing ? 'notice.yourTurn' : 'notice.yourDecision', { table: this.#session.table?.name ?? '' }) }),
+      );
     });
   }
 
@@ -183,7 +192,11 @@ export class GameTable {
   /** A seat's allies in the card sheet, by suit, each in full (masked ones marked). */
   showAllies(seat: Seat): void {
     const allies = sortCards(this.#cards, this.view.allies[seat] ?? []);
-    cardSheet.show({ title: t('table.alliesOf', { name: this.names[seat] ?? '' }), testid: 'panel-allies', entries: allies.map((card) => ({ card, masked: this.view.masked.includes(card) })) });
+    cardSheet.show({
+      title: t('table.alliesOf', { name: this.names[seat] ?? '' }),
+      testid: 'panel-allies',
+      entries: allies.map((card) => ({ card, masked: this.view.masked.includes(card) })),
+    });
   }
 
   /** Why this card of your hand cannot be played now, or null when it can. */
