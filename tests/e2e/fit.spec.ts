@@ -11,6 +11,9 @@ import { keepDrawing } from '../kit/pages/drawing';
 import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
+import { en } from '../../src/renderer/src/lib/i18n/en';
+import { fr } from '../../src/renderer/src/lib/i18n/fr';
+import { hu } from '../../src/renderer/src/lib/i18n/hu';
 
 let host: RunningHost;
 
@@ -289,10 +292,10 @@ const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.j
   characters: { name: Record<string, string>; effect: { kind: string; count?: number } }[];
 };
 
-/** The ability lines of one language's message table (the renderer's modules are not this project's). */
+/** The ability lines of one language's message table. */
 function abilityLines(lang: string): Record<string, string> {
-  const source = readFileSync(`src/renderer/src/lib/i18n/${lang}.ts`, 'utf8');
-  return Object.fromEntries([...source.matchAll(/^\s*'(ability\.\w+)': '([^']*)',$/gm)].map((m) => [m[1], m[2]]));
+  const table: Record<string, string> = { en, hu, fr }[lang]!;
+  return Object.fromEntries(Object.entries(table).filter(([key]) => key.startsWith('ability.')));
 }
 
 const LANGUAGES = [

@@ -3,20 +3,22 @@
 // (the table, the history cards, the hand, your turn, the meeting, the allies, the round's end)
 // until the round is over. In English on a laptop (the whole round, with axe over the guide),
 // in French on a phone and in Hungarian on a phone on its side (the guide's first steps).
-import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../kit/pages/axe';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
+import { en } from '../../src/renderer/src/lib/i18n/en';
+import { fr } from '../../src/renderer/src/lib/i18n/fr';
+import { hu } from '../../src/renderer/src/lib/i18n/hu';
 
 const host = hostForSpec({ botDelayMs: 0 });
 /** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */
 const STEPS = ['welcome', 'history', 'hand', 'play', 'meeting', 'decision', 'allies', 'roundEnd'];
 
-/** The guide's texts in one language, read from its message table. */
+/** The guide's texts in one language, from its message table. */
 function guideTexts(lang: string): Record<string, string> {
-  const source = readFileSync(`src/renderer/src/lib/i18n/${lang}.ts`, 'utf8');
-  return Object.fromEntries([...source.matchAll(/^\s*'tutorial\.(\w+)': '([^']*)',$/gm)].map((m) => [m[1], m[2]]));
+  const table: Record<string, string> = { en, hu, fr }[lang]!;
+  return Object.fromEntries(Object.entries(table).flatMap(([key, text]) => (key.startsWith('tutorial.') ? [[key.slice('tutorial.'.length), text]] : [])));
 }
 
 async function startGuidedRound(page: Page): Promise<void> {

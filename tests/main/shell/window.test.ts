@@ -48,7 +48,7 @@ describe('the app window', () => {
     expect(windows()).toHaveLength(1);
   });
 
-  it('grants the app origin the clipboard write of Copy link, and nothing else to any page', () => {
+  it('grants the app origin the clipboard write of Copy link and the screen wake lock, and nothing else to any page', () => {
     const request = vi.mocked(session.defaultSession.setPermissionRequestHandler).mock.calls[0]?.[0] as (...a: unknown[]) => void;
     const check = vi.mocked(session.defaultSession.setPermissionCheckHandler).mock.calls[0]?.[0] as (...a: unknown[]) => boolean;
     const asks = (permission: string, url: string) => {
@@ -60,9 +60,11 @@ describe('the app window', () => {
       return requested;
     };
     expect(asks('clipboard-sanitized-write', `${appUrl}/?table=abcdefgh1234`)).toBe(true);
+    expect(asks('screen-wake-lock', `${appUrl}/?table=abcdefgh1234`)).toBe(true);
     const port = Number(new URL(appUrl).port);
     for (const other of ['http://10.0.0.7:7420/', `http://localhost:${port}/`, `http://127.0.0.1:${port + 1}/`, `https://127.0.0.1:${port}/`, 'file:///x']) {
       expect(asks('clipboard-sanitized-write', other), other).toBe(false);
+      expect(asks('screen-wake-lock', other), other).toBe(false);
     }
     for (const permission of ['clipboard-read', 'media', 'notifications', 'geolocation', 'midi', 'fullscreen', 'openExternal', 'unknown']) {
       expect(asks(permission, `${appUrl}/`), permission).toBe(false);

@@ -33,8 +33,8 @@ export function phoneAbilities(win: AbilityWindow): PhoneAbilities {
 
 /**
  * Whether the page may not take the screen's wake lock although the API is there: its
- * permission is denied (the desktop app's window denies it: the app has its own ways to keep
- * the machine awake). False when the browser cannot say.
+ * permission is denied (a browser's site setting, a headless browser). False when the browser
+ * cannot say.
  */
 export async function wakeLockRefused(win: AbilityWindow): Promise<boolean> {
   if (!win.navigator.wakeLock || !win.navigator.permissions) return false;
