@@ -11,9 +11,7 @@ import { keepDrawing } from '../kit/pages/drawing';
 import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
-import { en } from '../../src/renderer/src/lib/i18n/en';
-import { fr } from '../../src/renderer/src/lib/i18n/fr';
-import { hu } from '../../src/renderer/src/lib/i18n/hu';
+import { messageTexts } from '../kit/pages/messages';
 
 let host: RunningHost;
 
@@ -292,10 +290,9 @@ const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.j
   characters: { name: Record<string, string>; effect: { kind: string; count?: number } }[];
 };
 
-/** The ability lines of one language's message table. */
+/** The ability lines of one language's message table, keyed as in the table ('ability.…'). */
 function abilityLines(lang: string): Record<string, string> {
-  const table: Record<string, string> = { en, hu, fr }[lang]!;
-  return Object.fromEntries(Object.entries(table).filter(([key]) => key.startsWith('ability.')));
+  return Object.fromEntries(Object.entries(messageTexts(lang, 'ability.')).map(([k, v]) => [`ability.${k}`, v]));
 }
 
 const LANGUAGES = [

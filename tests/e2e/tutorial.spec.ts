@@ -7,9 +7,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../kit/pages/axe';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
-import { en } from '../../src/renderer/src/lib/i18n/en';
-import { fr } from '../../src/renderer/src/lib/i18n/fr';
-import { hu } from '../../src/renderer/src/lib/i18n/hu';
+import { messageTexts } from '../kit/pages/messages';
 
 const host = hostForSpec({ botDelayMs: 0 });
 /** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */
@@ -17,8 +15,7 @@ const STEPS = ['welcome', 'history', 'hand', 'play', 'meeting', 'decision', 'all
 
 /** The guide's texts in one language, from its message table. */
 function guideTexts(lang: string): Record<string, string> {
-  const table: Record<string, string> = { en, hu, fr }[lang]!;
-  return Object.fromEntries(Object.entries(table).flatMap(([key, text]) => (key.startsWith('tutorial.') ? [[key.slice('tutorial.'.length), text]] : [])));
+  return messageTexts(lang, 'tutorial.');
 }
 
 async function startGuidedRound(page: Page): Promise<void> {
