@@ -70,6 +70,13 @@ async function startTwoHistoryTable(page: Page): Promise<void> {
   expect(await page.locator('[data-testid="history-card"]').count()).toBeGreaterThanOrEqual(2);
 }
 
+const OTHER_SIZES = [
+  { width: 360, height: 800 },
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+  { width: 844, height: 390 },
+];
+
 for (const size of PHONES) {
   test(`${size.width}×${size.height}: the log, the pile and the settings open by a tap with a full hand; the banner leaves the meeting's names`, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US', viewport: size, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
@@ -95,11 +102,19 @@ for (const size of PHONES) {
     // names keep apart, until the round's summary.
     const covered: string[] = [];
     let views = 0;
+    let promptSeen = false;
     for (let steps = 0; steps < 400; steps++) {
       const state = await tableState(page);
       if (state.over || (await page.locator('[data-testid="summary-continue"]').count()) > 0) break;
       views += 1;
       const found = await page.evaluate<string[]>(NAMES_COVERED);
+      // With a prompt of yours pending, the panel opens too (over it, until closed).
+      if (!promptSeen && (await page.locator('[data-testid="choice-option"]').count()) > 0) {
+        promptSeen = true;
+        await tap(page, '[data-testid="open-side"]', 'the Log & settings button beside a pending prompt');
+        expect((await openedDialog(page))?.testid).toBe('panel-side');
+        await closeByTap(page);
+      }
       if (found.length > 0 && covered.length === 0 && shotDir) await page.screenshot({ path: `${shotDir}/side-reach-covered-${size.width}x${size.height}.png` });
       covered.push(...found.map((c) => `view ${state.version}: ${c}`));
       await clickFirstLegal(page);
@@ -108,6 +123,17 @@ for (const size of PHONES) {
     }
     expect(views, 'views of the first round looked at').toBeGreaterThan(10);
     expect(covered).toEqual([]);
+
+    // The other phone sizes, upright and on its side: the panel and its settings in reach.
+    for (const other of OTHER_SIZES) {
+      await page.setViewportSize(other);
+      await tap(page, '[data-testid="open-side"]', `the Log & settings button at ${other.width}×${other.height}`);
+      expect((await openedDialog(page))?.testid).toBe('panel-side');
+      await tap(page, '[role="dialog"] [data-testid="table-settings"]', `Settings at ${other.width}×${other.height}`);
+      const option = await page.evaluate<Spot>(SPOT_OF('[role="dialog"] [data-testid="setting-handFirst"]'));
+      expect('x' in option ? null : option, `the last phone option at ${other.width}×${other.height}`).toBeNull();
+      await closeByTap(page);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

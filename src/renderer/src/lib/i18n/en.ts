@@ -202,7 +202,6 @@ export const en = {
   'table.lastMeeting': 'Last meeting',
   'table.score': 'Score',
   'table.side': 'Log & settings',
-  'table.sideShort': 'Log',
   'table.help': 'Help',
   'table.close': 'Close',
   'table.spectator': 'Spectating',

@@ -201,7 +201,6 @@ export const fr = {
   'table.lastMeeting': 'Dernière Rencontre',
   'table.score': 'Score',
   'table.side': 'Journal, réglages',
-  'table.sideShort': 'Journal',
   'table.help': 'Aide',
   'table.close': 'Fermer',
   'table.spectator': 'Spectateur',

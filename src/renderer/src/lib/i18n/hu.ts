@@ -201,7 +201,6 @@ export const hu = {
   'table.lastMeeting': 'Előző találkozó',
   'table.score': 'Pontozás',
   'table.side': 'Napló, beállítások',
-  'table.sideShort': 'Napló',
   'table.help': 'Súgó',
   'table.close': 'Bezárás',
   'table.spectator': 'Néző',
