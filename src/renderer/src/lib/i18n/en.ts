@@ -201,6 +201,7 @@ export const en = {
   'table.insightOf': "{name}'s hand when you looked",
   'table.lastMeeting': 'Last meeting',
   'table.score': 'Score',
+  'table.side': 'Log & settings',
   'table.help': 'Help',
   'table.close': 'Close',
   'table.spectator': 'Spectating',

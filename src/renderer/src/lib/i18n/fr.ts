@@ -200,6 +200,7 @@ export const fr = {
   'table.insightOf': 'La main {name:de} quand vous l’avez vue',
   'table.lastMeeting': 'Dernière Rencontre',
   'table.score': 'Score',
+  'table.side': 'Journal, réglages',
   'table.help': 'Aide',
   'table.close': 'Fermer',
   'table.spectator': 'Spectateur',

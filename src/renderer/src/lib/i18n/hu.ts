@@ -200,6 +200,7 @@ export const hu = {
   'table.insightOf': '{name} keze, amikor belenéztél',
   'table.lastMeeting': 'Előző találkozó',
   'table.score': 'Pontozás',
+  'table.side': 'Napló, beállítások',
   'table.help': 'Súgó',
   'table.close': 'Bezárás',
   'table.spectator': 'Néző',

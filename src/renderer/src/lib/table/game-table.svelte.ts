@@ -22,9 +22,10 @@ import { unplayableText } from '../unplayable';
 import { DIGITS, KeyMap, hotkeys } from './key-map';
 import { TableReading } from './table-reading.svelte';
 
-export type Panel = 'last' | 'score' | 'help';
+/** The side panels (log, pile, settings) open as a panel too: on a small phone their column under the hand has no room. */
+export type Panel = 'last' | 'score' | 'help' | 'side';
 const PANEL_KEYS: Readonly<Record<string, Panel>> = { l: 'last', s: 'score', '?': 'help' };
-const PANEL_TITLES = { last: 'table.lastMeeting', score: 'table.score', help: 'help.title' } as const;
+const PANEL_TITLES = { last: 'table.lastMeeting', score: 'table.score', help: 'help.title', side: 'table.side' } as const;
 
 /** What the decision prompt answers by key: 1–9 pick, Esc takes a picked answer back. */
 export interface PromptKeys {
