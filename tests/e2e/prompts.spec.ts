@@ -35,7 +35,7 @@ for (const { locale, size, motion } of GAMES) {
     if (!process.env['CHRONICLE_SOAK']) {
       // Some games end with the last round's Continue under the game-over panel on this phone, and some prompts still scroll: known gaps, over many games in test:soak.
       console.log(`skipped: the whole 3-player game at ${label} in ${locale} runs in npm run test:soak (some games' last Continue lies under the game-over panel)`);
-      test.skip();
+      test.skip(true, 'runs in npm run test:soak');
     }
     test.setTimeout(6 * 60_000);
     const context = await browser.newContext({ locale, viewport: size, hasTouch: true, isMobile: true, reducedMotion: motion });
@@ -148,7 +148,7 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
       // Some games' prompts still overflow by 9-25 px at 375x667 and 1920x1080 (gift and recall with 14 cards, a Return with 6):
       // a known layout gap, measured over many games in test:soak rather than failing npm test at random.
       console.log('skipped: the largest prompts at every size run in npm run test:soak (some games still overflow by 9-25 px)');
-      test.skip();
+      test.skip(true, 'runs in npm run test:soak');
     }
     test.setTimeout(6 * 60_000);
     const context = await browser.newContext({ locale, viewport: SIZES[6], reducedMotion: 'reduce' });
@@ -208,7 +208,7 @@ test('the round summary shows every Fame row at 1280x800 in hu-HU with six seats
   if (!process.env['CHRONICLE_SOAK']) {
     // Some rounds' summaries still put the last Fame rows up to 45 px below the fold: a known gap, measured over games in test:soak.
     console.log("skipped: the round summary's Fame rows at 1280x800 run in npm run test:soak (some rounds still put the last rows below the fold)");
-    test.skip();
+    test.skip(true, 'runs in npm run test:soak');
   }
   test.setTimeout(3 * 60_000);
   const context = await browser.newContext({ locale: 'hu-HU', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
