@@ -15,6 +15,7 @@ import type { HintProvider } from './table/table';
 import type { Analyser } from './replay/replay-session';
 import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './guards/origin';
+import { newSeed } from './guards/tokens';
 import { WRONG_NAME_CSP, wrongNamePage } from './guards/wrong-name';
 import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './guards/rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
@@ -37,6 +38,8 @@ export interface HostOptions {
   readonly dataDir: string;
   readonly discovery?: Advertiser;
   readonly clock?: Clock;
+  /** Each new table's secret seed (random by default; tests pass a seeded sequence to replay the same games). */
+  readonly newSeed?: () => string;
   readonly log?: Log;
   /** The built renderer (out/renderer); null or missing serves a short notice instead. */
   readonly staticDir?: string | null;
@@ -143,6 +146,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     transport: transports.tables,
     lobby: transports.lobby,
     clock,
+    newSeed: options.newSeed ?? newSeed,
     log,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
     secondMs: options.secondMs ?? 1000,

@@ -27,6 +27,11 @@ export interface HostProcessOptions {
   readonly graceMs?: number;
   /** How long one second of a table's "a bot after N seconds" lasts (the real second otherwise). */
   readonly secondMs?: number;
+  /**
+   * Seed the host's tables (the n-th gets `<seed>:<n>`), so a spec plays the same games on every
+   * run; random otherwise. A seeded spec names its seed, so a failing game can be replayed.
+   */
+  readonly seed?: string;
   /** Run the host inside this network namespace (guest-network.ts). */
   readonly netns?: string;
 }
@@ -41,6 +46,7 @@ export async function startHost(staticDir: string, options: HostProcessOptions =
     String(options.botDelayMs ?? 50),
     String(options.graceMs ?? ''),
     String(options.secondMs ?? ''),
+    options.seed ?? '',
   ];
   const running = await startChild(['--import', 'tsx', 'tests/kit/pages/host-script.ts', ...args], /^(\{.*\})\n/, {
     stderr: 'inherit',

@@ -2,8 +2,7 @@
 // asks its policy with exactly the view a human in that seat would get, and submits the answer
 // through the table's own pipeline. Policies may be slow or wrong: a refused, thrown or
 // timed-out answer is replaced by a random legal action.
-import { randomInt } from 'node:crypto';
-import { BotRng } from '../../../shared/bots/prng';
+import { BotRng, hashString, mix } from '../../../shared/bots/prng';
 import { randomAction } from '../../../shared/bots/random-player';
 import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Action } from '../../../shared/rules/actions';
@@ -17,10 +16,12 @@ import type { BotPolicy, BotSeat } from '../../bots/contract';
 // A seat's policy is the bots' contract (declared beside them: they need nothing of the host).
 export type { BotPolicy, BotSeat };
 
-export const randomPolicy =
-  (rng = new BotRng(randomInt(2 ** 32))): BotPolicy =>
-  (view) =>
-    randomAction(view, rng);
+/**
+ * A random legal action, drawn from the seat's secret seed and the game's version: the same
+ * table seed plays the same game (tests replay seeded games this way), and nothing public
+ * (the table id) says what the bot will do.
+ */
+export const randomPolicy = (): BotPolicy => (view, seat) => randomAction(view, new BotRng(mix(hashString(seat.seed), view.version)));
 
 /** What the driver needs from its table. */
 export interface BotTable {

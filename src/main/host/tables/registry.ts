@@ -15,7 +15,7 @@ import { type AbandonedBound, pruneAbandoned } from '../table-file/abandoned';
 import { Table, type TableDeps } from '../table/table';
 import { TABLE_FILE_VERSION, type TableHeader } from '../table-file/lines';
 import { TableModel } from '../table-file/table-model';
-import { type PinHash, hashPin, newSeed, newTableId } from '../guards/tokens';
+import { type PinHash, hashPin, newTableId } from '../guards/tokens';
 import type { Reply, Seated } from '../../../shared/protocol/events';
 import type { Standings } from '../../../shared/protocol/standings';
 import type { LobbyTransport } from '../wire/transport';
@@ -37,6 +37,8 @@ export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
   /** Where the lobby hears of the tables (connections.ts over Socket.IO). */
   readonly lobby: LobbyTransport;
   readonly dataDir: string;
+  /** A new table's secret seed. */
+  readonly newSeed: () => string;
   readonly advertiser: Advertiser;
   readonly maxTables: number;
   /** The HTTP port, for adverts. */
@@ -184,7 +186,7 @@ export class TableRegistry {
       ...(req.botDelayMs === undefined ? {} : { botDelayMs: req.botDelayMs }),
       ...(req.evening ? { evening: req.evening } : {}),
       ...(req.from === undefined ? {} : { from: req.from }),
-      seed: newSeed(),
+      seed: this.deps.newSeed(),
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
       ...(address === undefined ? {} : { by: address }),
