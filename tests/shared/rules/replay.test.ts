@@ -320,6 +320,16 @@ describe('a broken record is refused, naming the problem', () => {
     refused({ ...editable(good), surprise: 1 }, /^record: .*surprise/);
   });
 
+  it("the players' names, optional: kept when well formed, refused by field otherwise", () => {
+    const names = Array.from({ length: Number(editable(good).players) }, (_, seat) => (seat === 1 ? null : `Player ${seat}`));
+    const named = { ...editable(good), names };
+    const read = parseRecord(named);
+    expect(read.ok && read.value.record.names).toEqual(names);
+    refused({ ...editable(good), names: ['Ann', 5] }, /^names\.1: /);
+    refused({ ...editable(good), names: ['x'.repeat(65)] }, /^names\.0: /);
+    refused({ ...editable(good), names: 'Ann' }, /^names: /);
+  });
+
   it('a bad action shape names the action', () => {
     const withAction = (i: number, action: unknown) => {
       const r = editable(good);
