@@ -12,7 +12,7 @@ import { seriousViolations } from '../kit/pages/axe';
 import { type Waited, untilInPage } from '../kit/pages/page-wait';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'access', botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
   characters: { id: string; name: Record<string, string>; text: Record<string, string> }[];
 };

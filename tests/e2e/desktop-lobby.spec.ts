@@ -9,7 +9,7 @@ import type { FinishedGame } from '../../src/shared/protocol/archive';
 import { chronicleReplay } from '../kit/pages/records';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'desktop-lobby', botDelayMs: 0 });
 test.beforeAll(async () => {
   test.setTimeout(2 * 60_000);
   await playedByBots(host.url, 'Sunday');

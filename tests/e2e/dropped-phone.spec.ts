@@ -12,7 +12,7 @@ import type { Action } from '../../src/shared/rules/actions';
 import type { PlayerView } from '../../src/shared/rules/view';
 import { createTable, hostForSpec, openLivePage, pageErrors } from '../kit/pages/setup';
 
-const host = hostForSpec({ botDelayMs: 0, secondMs: 200 });
+const host = hostForSpec({ seed: 'dropped-phone', botDelayMs: 0, secondMs: 200 });
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 const TV = { width: 1920, height: 1080 };
 

@@ -12,7 +12,7 @@ import { chronicleReplay as replayRecordFile, tableRecordFile } from '../kit/pag
 import type { Action } from '../../src/shared/rules/actions';
 import { addBots, hostForSpec, pageErrors } from '../kit/pages/setup';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'follow', botDelayMs: 0 });
 /** The record the first test saved from the page, for the replay viewer test. */
 let savedRecord = '';
 

@@ -9,7 +9,7 @@ import { chronicleReplay } from '../kit/pages/records';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 import { type Click, playMoves } from '../kit/pages/moves';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'game', botDelayMs: 0 });
 const LAPTOP = { width: 1280, height: 800 };
 
 const shot = async (page: Page, name: string): Promise<void> => {

@@ -10,7 +10,7 @@ import { createTable, hostForSpec, openLivePage } from '../kit/pages/setup';
 import { startSoloTable } from '../kit/pages/solo';
 import { playMoves } from '../kit/pages/moves';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'knock', botDelayMs: 0 });
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };

@@ -11,7 +11,7 @@ import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pa
 import { type Opened, closeByTap, folded, openedDialog, tapOnTop } from '../kit/pages/touch-taps';
 import { type TouchLook, nextTouchMove, sentIn } from '../kit/pages/touch-turns';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'reading', botDelayMs: 0 });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
   characters: { id: string; text: Record<string, string> }[];
   history: { id: string; text: Record<string, string> }[];

@@ -11,7 +11,7 @@ import { startSoloTable } from '../kit/pages/solo';
 
 // A short grace, so the countdown can be watched to its end.
 const GRACE_MS = 4000;
-const host = hostForSpec({ botDelayMs: 0, graceMs: GRACE_MS });
+const host = hostForSpec({ seed: 'seats', botDelayMs: 0, graceMs: GRACE_MS });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
   characters: { id: string; name: Record<string, string>; text: Record<string, string> }[];
 };

@@ -9,7 +9,7 @@ import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { clickFirstLegal, nextView, tableState } from '../kit/pages/solo';
 import { SPOT_OF, type Spot, closeByTap, openedDialog, tapOnTop } from '../kit/pages/touch-taps';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'side-reach', botDelayMs: 0 });
 const shotDir = process.env['SCREENSHOT_DIR'];
 
 const PHONES = [

@@ -9,7 +9,7 @@ import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
 import { messageTexts } from '../kit/pages/messages';
 
-const host = hostForSpec({ botDelayMs: 0 });
+const host = hostForSpec({ seed: 'tutorial', botDelayMs: 0 });
 /** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */
 const STEPS = ['welcome', 'history', 'hand', 'play', 'meeting', 'decision', 'allies', 'roundEnd'];
 

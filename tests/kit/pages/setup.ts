@@ -14,16 +14,30 @@ export function requireBuiltRenderer(): void {
 
 export type SpecHost = Pick<RunningHost, 'url' | 'port' | 'dataDir'>;
 
-/** A host serving the built renderer, started before the spec's tests and stopped after them. */
-export function hostForSpec(options: HostProcessOptions = {}): SpecHost {
+/**
+ * A host serving the built renderer, started before the spec's tests and stopped after them.
+ * With `scope: 'test'` each test gets a host of its own: a seeded spec whose tests run in
+ * parallel then replays the same games in each test (its n-th table gets `<seed>:<n>`) whichever
+ * worker runs it and whatever that worker ran before.
+ */
+export function hostForSpec(options: HostProcessOptions & { scope?: 'spec' | 'test' } = {}): SpecHost {
+  const { scope = 'spec', ...hostOptions } = options;
   let running: RunningHost | undefined;
-  test.beforeAll(async () => {
+  const start = async () => {
     requireBuiltRenderer();
-    running = await startHost(RENDERER, options);
-  });
-  test.afterAll(async () => {
+    running = await startHost(RENDERER, hostOptions);
+  };
+  const stop = async () => {
     await running?.stop();
-  });
+    running = undefined;
+  };
+  if (scope === 'test') {
+    test.beforeEach(start);
+    test.afterEach(stop);
+  } else {
+    test.beforeAll(start);
+    test.afterAll(stop);
+  }
   const started = (): RunningHost => {
     if (!running) throw new Error('the spec host is used before it started (only inside tests)');
     return running;
