@@ -271,6 +271,22 @@ describe('decision prompt', () => {
     }
   });
 
+  it('leaves the cue to the prompt: the turn banner is only spoken (the shared sr-only rule), its live region kept, and shown to the others', () => {
+    const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
+    const seat = state.pending!.seat;
+    show(state, seat);
+    const banner = () => document.querySelector<HTMLElement>('[data-testid="turn-banner"]')!;
+    expect(banner().classList.contains('sr-only')).toBe(true);
+    expect(banner().classList.contains('banner')).toBe(false);
+    expect(banner().getAttribute('aria-live')).toBe('polite');
+    expect(banner().textContent).toBe('Your decision');
+    app = clearPage(app);
+    show(state, (seat + 1) % state.players);
+    expect(banner().classList.contains('sr-only')).toBe(false);
+    expect(banner().classList.contains('banner')).toBe(true);
+    expect(banner().textContent).toMatch(/is choosing/);
+  });
+
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
     const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
     const seat = state.pending!.seat;
