@@ -5,19 +5,15 @@
 // (127.0.0.1), the friends' at its LAN address over http, as on a real network: the host and
 // the browser run in a network namespace of their own (guest-network.ts; skipped, saying why,
 // where namespaces cannot be made).
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { GUEST_ADDRESS, guestNetwork } from '../kit/pages/guest-network';
 import { createTable, openLivePage } from '../kit/pages/setup';
+import { shot } from '../kit/pages/shots';
 
 const net = guestNetwork({ botDelayMs: 0 });
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 test('opening a PIN table’s shared link joins it without typing the PIN', async () => {
   const errors: string[] = [];

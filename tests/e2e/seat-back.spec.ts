@@ -3,20 +3,15 @@
 // the same page; a dropped player's seat goes to a bot with nobody clicking (one "second" of
 // the table's choice lasts 10 ms on this host: "30 s" are 0.3 s), and the player has it back
 // with one tap (dropped-phone.spec.ts: the same on a touch phone, and across Play again).
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { guestNetwork } from '../kit/pages/guest-network';
 import { createTable, hostForSpec, openLivePage } from '../kit/pages/setup';
+import { shot } from '../kit/pages/shots';
+import { seatPanel } from '../kit/pages/locators';
 
 const host = hostForSpec({ botDelayMs: 50, secondMs: 10 });
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
-
-const seatPanel = (page: Page, name: string) => page.locator(`[data-testid="seat-panel"][aria-label="${name}"]`);
 
 // The table room's link needs a LAN address to share: the host and the browser of this test run
 // in a network namespace of their own (guest-network.ts; skipped, saying why, where namespaces
