@@ -169,10 +169,16 @@ describe('parked games after a restart', () => {
         await waitFor(() => (host.tables.get(created.tableId)?.model.seat(0).lastSeq ?? 0) >= moves, `${moves} moves taken`);
         p.stopAutoplay();
         p.socket.disconnect();
-        // The bots play on to its turn, then wait for it: nothing moves while nobody is there.
+        // The bots play on to its turn, then wait for it: nothing moves while nobody is there. A
+        // move of the player's may still have been on its way when it stopped: it is its turn
+        // again only once the queue has run and it still is (else the bots' moves would still
+        // come, and the restarted host would play them, writing to the file the test dates).
         const table = host.tables.get(created.tableId)!;
-        await waitFor(() => !table.hasConnections() && currentDecider(table.model.state!) === 0, 'its turn again, nobody at it');
-        await table.idle();
+        for (;;) {
+          await waitFor(() => !table.hasConnections() && currentDecider(table.model.state!) === 0, 'its turn again, nobody at it');
+          await table.idle();
+          if (currentDecider(table.model.state!) === 0) break;
+        }
         return { ...created, token: p.token };
       };
       // A flood's games (a move each, then left), then, later, a family's evening of twenty minutes.
