@@ -11,17 +11,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { Action } from '../../src/shared/rules/actions';
 import type { PlayerView } from '../../src/shared/rules/view';
 import { createTable, hostForSpec, openLivePage, pageErrors } from '../kit/pages/setup';
+import { shot } from '../kit/pages/shots';
+import { seatPanel } from '../kit/pages/locators';
 
 const host = hostForSpec({ seed: 'dropped-phone', botDelayMs: 0, secondMs: 200 });
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 const TV = { width: 1920, height: 1080 };
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
-};
-
-const seatPanel = (page: Page, name: string) => page.locator(`[data-testid="seat-panel"][aria-label="${name}"]`);
 
 /** A phone of its own (its own storage), remembering the player's name, at `url`. */
 async function openPhone(browser: Browser, errors: string[], name: string, url: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -47,7 +42,7 @@ async function comeBack(context: BrowserContext, errors: string[], name: string)
   const back = page.getByTestId('take-seat-back');
   await expect(back).toHaveText('Take your seat back');
   await expect(back).toBeInViewport();
-  await shot(page, `${name.toLowerCase()}-lobby-take-back-phone`);
+  await shot(page, `${name.toLowerCase()}-lobby-take-back-phone`, { fullPage: false });
   await back.tap(); // the one tap
   await expect(page.getByTestId('table')).toBeVisible();
   return page;
@@ -142,7 +137,7 @@ test('a phone that closes its tab mid-game: the countdown and the bot keep the o
   const bobSeat = seatPanel(ann, 'Bob');
   await expect(bobSeat.getByTestId('handover-countdown')).toHaveText(/^a bot may take over in 0:0[1-6]$/);
   await ann.setViewportSize({ width: 1280, height: 800 });
-  await shot(ann, 'dropped-seat-countdown-laptop');
+  await shot(ann, 'dropped-seat-countdown-laptop', { fullPage: false });
   await expect(bobSeat).toContainText('Bot', { timeout: 10_000 });
   const takenAfter = Date.now() - dropped;
   console.log(`countdown of the owner's 30 s (6 s at this host's pace): the bot took the seat after ${(takenAfter / 1000).toFixed(2)} s`);
@@ -157,7 +152,7 @@ test('a phone that closes its tab mid-game: the countdown and the bot keep the o
   await expect(back.getByTestId('hand')).toBeVisible();
   await expect(bobSeat).not.toContainText('Bot');
   await expect(bobSeat).not.toContainText('offline');
-  await shot(back, 'dropped-phone-back-at-table-phone');
+  await shot(back, 'dropped-phone-back-at-table-phone', { fullPage: false });
   expect(errors).toEqual([]);
   await ann.context().close();
   await phone.close();
@@ -198,7 +193,7 @@ test('Play again while a phone is away: its seat is in the new game and one tap 
     await expect(tv.getByTestId('board-over')).toHaveCount(0);
     await expect(tv.getByTestId('board-seat')).toHaveCount(3);
     await expect(tv.getByTestId('board-seat').nth(1)).toContainText('Bob');
-    await shot(tv, 'board-after-play-again-tv');
+    await shot(tv, 'board-after-play-again-tv', { fullPage: false });
 
     // The phone comes back: its seat in the new game, one tap away, played by Bob himself.
     const back = await comeBack(phone, errors, 'Bob');
@@ -207,7 +202,7 @@ test('Play again while a phone is away: its seat is in the new game and one tap 
     await expect(seatPanel(back, 'Bob')).not.toContainText('Bot');
     await expect(back.getByTestId('game-over')).toHaveCount(0);
     await expect(back.getByTestId('hand')).toBeVisible();
-    await shot(back, 'dropped-phone-in-new-game-phone');
+    await shot(back, 'dropped-phone-in-new-game-phone', { fullPage: false });
     expect(errors).toEqual([]);
     await tvContext.close();
     await phone.close();

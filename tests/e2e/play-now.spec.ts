@@ -4,15 +4,11 @@
 import { type Page, expect, test } from '@playwright/test';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { clickFirstLegal } from '../kit/pages/solo';
+import { shot } from '../kit/pages/shots';
 
 const host = hostForSpec();
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 async function openLobby(page: Page): Promise<void> {
   await page.goto(host.url);

@@ -8,17 +8,13 @@ import { readFileSync } from 'node:fs';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { createTable, hostForSpec, pageErrors } from '../kit/pages/setup';
 import { startSoloTable } from '../kit/pages/solo';
+import { shot } from '../kit/pages/shots';
 
 // A short grace, so the countdown can be watched to its end.
 const GRACE_MS = 4000;
 const host = hostForSpec({ seed: 'seats', botDelayMs: 0, graceMs: GRACE_MS });
 const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.json', 'utf8')) as {
   characters: { id: string; name: Record<string, string>; text: Record<string, string> }[];
-};
-
-const shot = async (page: Page, name: string): Promise<void> => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 };
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -54,7 +50,7 @@ test('before the start, the creator changes a bot’s level, removes the bot, an
   await joinAs(bob, 'Bob', 'Tidy table');
   const humans = ann.locator('[data-testid="room-seat"][data-kind="human"]');
   await expect(humans).toHaveCount(2);
-  await shot(ann, 'room-before-removals');
+  await shot(ann, 'room-before-removals', { fullPage: false });
 
   await bot.getByTestId('remove-bot').click();
   await expect(bot).toHaveCount(0);
@@ -67,7 +63,7 @@ test('before the start, the creator changes a bot’s level, removes the bot, an
   await expect(bob.getByTestId('error')).toContainText('removed you');
   await expect(bob.getByTestId('lobby')).toBeVisible();
   await expect(bob.locator('[data-testid="table-row"]').filter({ hasText: 'Tidy table' })).toHaveCount(1);
-  await shot(bob, 'removed-player-lobby');
+  await shot(bob, 'removed-player-lobby', { fullPage: false });
   expect(errors).toEqual([]);
   await ann.context().close();
   await bob.context().close();
@@ -93,7 +89,7 @@ test('an absent player’s seat counts down to the moment a bot may take it, the
   const countdown = bobSeat.getByTestId('handover-countdown');
   await expect(countdown).toHaveText(/a bot may take over in 0:0[1-4]/);
   const first = await countdown.textContent();
-  await shot(ann, 'absent-seat-countdown');
+  await shot(ann, 'absent-seat-countdown', { fullPage: false });
   await expect(countdown).not.toHaveText(first ?? '');
   await expect(bobSeat.getByTestId('give-to-bot')).toHaveCount(0);
   // At its end the countdown makes way for the creator's button.
@@ -121,7 +117,7 @@ test('on a desktop, hovering or focusing a card shows its full text beside it, a
   await expect(tip.getByTestId('card-text')).toHaveText(def.text['en']!);
   const box = (await tip.boundingBox())!;
   expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `the panel at ${JSON.stringify(box)}`).toBe(true);
-  await shot(page, 'card-hover-panel');
+  await shot(page, 'card-hover-panel', { fullPage: false });
   await page.getByTestId('connection-status').hover();
   await expect(tip).toBeHidden();
   // Escape dismisses it where it stands.
@@ -176,7 +172,7 @@ test('a seat opened in a second tab leaves the first waiting, with Play here to 
   await expect(notice).toHaveAttribute('data-code', 'SUPERSEDED');
   expect((await notice.boundingBox())!.width).toBeGreaterThan(300);
   await expect(first.getByTestId('play-here')).toBeInViewport();
-  await shot(first, 'seat-open-elsewhere-phone');
+  await shot(first, 'seat-open-elsewhere-phone', { fullPage: false });
   // The second tab plays on; the first comes back only when asked (no tug of war between tabs).
   await expect(second.getByTestId('connection-status')).toHaveText('Connected');
   await first.getByTestId('play-here').click();

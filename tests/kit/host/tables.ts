@@ -66,3 +66,27 @@ export async function annBobAndTwoBots(host: TestHost, name: string, seeds: read
   }
   return { tableId: created.tableId, ann, bob };
 }
+
+export interface BotGame {
+  readonly name: string;
+  readonly players?: number;
+  /** The bots' level (the host's default when absent). */
+  readonly level?: BotLevel;
+  readonly pin?: string;
+}
+
+/** `player` (as Ann) creates a table, fills its other seats with bots, starts it and plays it to its end; the table's id. */
+export async function playAgainstBots(player: Player, { name, players = 3, level, pin }: BotGame): Promise<string> {
+  const created = await player.request<Seated>('table:create', { name, players, playerName: 'Ann', ...(pin ? { pin } : {}) });
+  if (!created.ok) throw new Error(created.code);
+  player.seated(created);
+  for (let seat = 1; seat < players; seat++) {
+    const added = await player.request('table:addBot', level ? { seat, level } : { seat });
+    if (!added.ok) throw new Error(`addBot: ${added.code}`);
+  }
+  const started = await player.request('table:start');
+  if (!started.ok) throw new Error(`start: ${started.code}`);
+  player.startAutoplay();
+  await player.waitOver(60_000);
+  return created.tableId;
+}

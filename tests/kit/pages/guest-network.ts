@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, test } from '@playwright/test';
 import { browserPath } from '../../setup/browser';
-import { type RunningHost, startHost } from './host';
+import { type HostProcessOptions, type RunningHost, startHost } from './host';
 import { RENDERER, requireBuiltRenderer } from './setup';
 
 /** The guest-side address of the namespace's link (namespaces do not share addresses: any will do). */
@@ -31,7 +31,7 @@ function ip(...args: string[]): void {
 }
 
 export interface GuestNetwork {
-  /** The namespace's name (unique to this process). */
+  /** The namespace's name (unique to this process and this call). */
   readonly name: string;
   /** The host's port; it listens on every address of the namespace (its LAN address and 127.0.0.1). */
   readonly port: number;
@@ -52,16 +52,22 @@ export interface GuestNetwork {
   wake(): void;
 }
 
+/** How many guest networks this process has asked for: each gets a namespace of its own. */
+let calls = 0;
+
 /**
- * A namespace with the host (bound to 0.0.0.0 inside it) and a browser, for the spec's tests;
- * skips the spec with a printed reason where namespaces cannot be made. Cleaned up after.
+ * A namespace with the host (bound to 0.0.0.0 inside it) and a browser, for the tests of the
+ * spec (or of the `test.describe` it is called in); skips them with a printed reason where
+ * namespaces cannot be made. Cleaned up after. Specs running at once in other workers (other
+ * processes) and other calls in this one each have a namespace of their own: the name holds the
+ * worker's pid and a count.
  */
-export function guestNetwork(options: { graceMs?: number; secondMs?: number } = {}): GuestNetwork {
-  const name = `chrguest${process.pid}`;
+export function guestNetwork(options: Pick<HostProcessOptions, 'graceMs' | 'secondMs' | 'botDelayMs' | 'seed'> = {}): GuestNetwork {
+  const name = `chrguest${process.pid}n${++calls}`;
   let launcherDir: string | undefined;
   let host: RunningHost | undefined;
   let browser: Browser | undefined;
-  let made = false;
+  let added = false;
 
   test.beforeAll(async () => {
     const reason = namespaceSkipReason();
@@ -73,7 +79,7 @@ export function guestNetwork(options: { graceMs?: number; secondMs?: number } = 
     requireBuiltRenderer();
     spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' }); // left by a killed run of this pid
     ip('netns', 'add', name);
-    made = true;
+    added = true;
     ip('-n', name, 'link', 'set', 'lo', 'up');
     ip('-n', name, 'link', 'add', 'guest0', 'type', 'veth', 'peer', 'name', 'guest1');
     ip('-n', name, 'addr', 'add', `${GUEST_ADDRESS}/24`, 'dev', 'guest0');
@@ -94,7 +100,7 @@ export function guestNetwork(options: { graceMs?: number; secondMs?: number } = 
   test.afterAll(async () => {
     await browser?.close();
     await host?.stop();
-    if (made) spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
+    if (added) spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
     if (launcherDir) rmSync(launcherDir, { recursive: true, force: true });
   });
 

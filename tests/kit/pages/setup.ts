@@ -122,9 +122,3 @@ export async function openLivePage(browser: Browser, errors: string[], prefix: s
   await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
   return page;
 }
-
-/** A shared link's path and fragment on the spec host's loopback address: no traffic leaves the machine. */
-export function onLoopback(hostUrl: string, link: string): string {
-  const url = new URL(link);
-  return `${hostUrl}${url.pathname}${url.search}${url.hash}`;
-}

@@ -7,45 +7,19 @@
 // `claim` mode, plain Python sockets) and a browser (fixtures/browser.ts). Unit tests with the
 // fake stack: claim.test.ts. Needs root and `ip netns`; otherwise skipped with the reason printed.
 // Every process is killed by pid and the namespaces deleted in afterAll, pass or fail.
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Line, PYTHON, type Proc, bridgedNamespaces, children, skipReason, stop } from './netns';
-import { startSquatterLan, statusOf, tablesOf } from './squatter-lan';
+import { describe, expect, it } from 'vitest';
+import type { Line } from './netns';
+import { squatterLanFile, statusOf, tablesOf } from './squatter-lan';
 
-const lan = bridgedNamespaces('chc', `10.215.${process.pid % 256}`);
-
-const SKIP = skipReason() ?? (existsSync(PYTHON) ? null : `no ${PYTHON} for the squatter`);
-if (SKIP) console.log(`[discovery claim test] skipped: ${SKIP}`);
+const { lan, skip: SKIP, procs } = squatterLanFile('discovery claim test', 'chc', `10.215.${process.pid % 256}`, 'claim');
 
 const table = { tableId: 'claim-1', name: 'Friday', port: 4000, freeSeats: 2, seats: 4, path: '/t/claim-1' };
 
-function killAndRemove(): void {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  lan.remove();
-}
-
-let publisher: Proc;
-let browser: Proc;
-let squatter: Proc;
-
 describe('mDNS with a squatter announcing the host’s names after they were announced (three namespaces, real multicast)', () => {
-  beforeAll(async () => {
-    if (SKIP) return;
-    process.once('exit', killAndRemove);
-    lan.create();
-    ({ publisher, browser, squatter } = await startSquatterLan(lan, 'claim'));
-  }, 30_000);
-
-  afterAll(async () => {
-    if (SKIP) return;
-    await Promise.all(children.map(stop));
-    lan.remove();
-    process.off('exit', killAndRemove);
-  }, 10_000);
-
   it.skipIf(!!SKIP)(
     'gives the claimed names up for new ones, and the table is found once, under the new name, at the host’s address',
     async () => {
+      const { publisher, browser, squatter } = procs();
       publisher.send({ cmd: 'advertise', table });
       const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
       // Probed and announced under its first names: nobody answered the probe.

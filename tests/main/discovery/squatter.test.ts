@@ -6,48 +6,26 @@
 // sockets, nothing of the project's) and a browser (fixtures/browser.ts). Needs root and
 // `ip netns`; otherwise skipped with the reason printed. Every process is killed by pid and the
 // namespaces deleted in afterAll, pass or fail.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PYTHON, Proc, bridgedNamespaces, children, inNamespace, ip, skipReason, stop } from './netns';
-import { startSquatterLan, statusOf, tablesOf } from './squatter-lan';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Proc, inNamespace, ip, stop } from './netns';
+import { squatterLanFile, statusOf, tablesOf } from './squatter-lan';
 
-const lan = bridgedNamespaces('chs', `10.214.${process.pid % 256}`);
-
-const SKIP = skipReason() ?? (existsSync(PYTHON) ? null : `no ${PYTHON} for the squatter`);
-if (SKIP) console.log(`[discovery squatter test] skipped: ${SKIP}`);
+const { lan, skip: SKIP, procs } = squatterLanFile('discovery squatter test', 'chs', `10.214.${process.pid % 256}`, 'answer');
 
 const table = { tableId: 'squat-1', name: 'Friday', port: 4000, freeSeats: 2, seats: 4, path: '/t/squat-1' };
-function killAndRemove(): void {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  lan.remove();
-}
-
-let publisher: Proc;
-let browser: Proc;
-let squatter: Proc;
 let dataDir = '';
+afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('mDNS with a squatter answering the host’s probes (three namespaces, real multicast)', () => {
-  beforeAll(async () => {
-    if (SKIP) return;
-    process.once('exit', killAndRemove);
-    lan.create();
-    ({ publisher, browser, squatter } = await startSquatterLan(lan, 'answer'));
-  }, 30_000);
-
-  afterAll(async () => {
-    if (SKIP) return;
-    await Promise.all(children.map(stop));
-    lan.remove();
-    process.off('exit', killAndRemove);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 10_000);
-
   it.skipIf(!!SKIP)(
     'renames the taken instance and host names, probes again, and is found under the new name',
     async () => {
+      const { publisher, browser, squatter } = procs();
       publisher.send({ cmd: 'advertise', table });
       const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
 
@@ -77,6 +55,7 @@ describe('mDNS with a squatter answering the host’s probes (three namespaces, 
   it.skipIf(!!SKIP)(
     'chronicle host says its tables were renamed, and they are found under the new name',
     async () => {
+      const { browser } = procs();
       dataDir = mkdtempSync(join(tmpdir(), 'chronicle-squat-'));
       // `chronicle host` lets the system pick the multicast interface: a route for the group, as a LAN's default route gives.
       ip('-n', lan.ns.a, 'route', 'add', '224.0.0.0/4', 'dev', lan.dev.a);

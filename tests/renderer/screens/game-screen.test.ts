@@ -10,11 +10,11 @@ import { connectionContext } from '../../../src/renderer/src/lib/connection/cont
 import { i18n } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
+import { meetingEnded, roundScored } from '../../kit/game/events';
 import { viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
 import { systemReducesMotion } from '../../kit/dom/reduced-motion';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
-import type { VisibleEvent } from '../../../src/shared/rules/view';
 
 let app: ReturnType<typeof mount> | undefined;
 
@@ -179,24 +179,9 @@ describe('the story over the meeting', () => {
       client.log = [{ version: 0, events: [] }];
       client.liveFrom = 0;
       flushSync();
-      const ended: VisibleEvent = {
-        type: 'meetingEnded',
-        meeting: {
-          leader: 0,
-          plays: [
-            { seat: 0, card: 'power-2', faceDown: false, returned: false },
-            { seat: 1, card: 'power-9', faceDown: false, returned: false },
-          ],
-          halted: false,
-          winner: 1,
-          demonTo: null,
-          burned: false,
-        },
-        reason: 'highest',
-      };
       client.log = [
         { version: 0, events: [] },
-        { version: 1, events: [ended] },
+        { version: 1, events: [meetingEnded] },
       ];
       flushSync();
       const scene = () => document.querySelector('[data-testid="story"]')?.getAttribute('data-scene') ?? null;
@@ -237,13 +222,7 @@ describe('the round summary', () => {
     client.log = [{ version: 0, events: [] }];
     client.liveFrom = 0;
     flushSync();
-    const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-    const scored: VisibleEvent = {
-      type: 'roundScored',
-      score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null },
-      fame: [0, 0, 0, 0],
-      purged: [],
-    };
+    const scored = roundScored([0, 0, 0, 0]);
     client.log = [
       { version: 0, events: [] },
       { version: 1, events: [scored] },
@@ -269,6 +248,22 @@ describe('decision prompt', () => {
     } finally {
       focus.mockRestore();
     }
+  });
+
+  it('leaves the cue to the prompt: the turn banner is only spoken (the shared sr-only rule), its live region kept, and shown to the others', () => {
+    const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
+    const seat = state.pending!.seat;
+    show(state, seat);
+    const banner = () => document.querySelector<HTMLElement>('[data-testid="turn-banner"]')!;
+    expect(banner().classList.contains('sr-only')).toBe(true);
+    expect(banner().classList.contains('banner')).toBe(false);
+    expect(banner().getAttribute('aria-live')).toBe('polite');
+    expect(banner().textContent).toBe('Your decision');
+    app = clearPage(app);
+    show(state, (seat + 1) % state.players);
+    expect(banner().classList.contains('sr-only')).toBe(false);
+    expect(banner().classList.contains('banner')).toBe(true);
+    expect(banner().textContent).toMatch(/is choosing/);
   });
 
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {

@@ -4,14 +4,14 @@
 // sees its effect; then each seat gets its own view and spectators the spectator view, each
 // with its events, through the table's transport (transport.ts, view-sender.ts). The table
 // never sees the socket library; who is away and since when is beside it (seats/presence.ts).
+// This file holds the queue and the public surface; the requests' bodies are by concept beside
+// it: door.ts (who comes in, knocks), lobby-changes.ts (seats and settings), moves.ts (a
+// move's whole path), seating.ts (who sits where), over the parts of parts.ts.
 import type { BotLevel } from '../../../shared/protocol/bot-level';
-import type { ClientAction, Intent, Refusal, Reply, Resumed, Seated, WatchNext } from '../../../shared/protocol/events';
+import type { Intent, Refusal, Reply, Resumed, Seated, WatchNext } from '../../../shared/protocol/events';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Action } from '../../../shared/rules/actions';
-import { applyAction } from '../../../shared/rules/engine';
-import { recordedIntent } from '../../../shared/rules/place';
 import type { GameRecord } from '../../../shared/rules/record/record';
-import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import { type HintProvider, answerHint, hintRequest } from './hints';
@@ -21,21 +21,25 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
-import { inLobby, managerRefusal, moveCheck, ownerAwayMs, ownerRefusal } from './guards';
-import { TableKnocks, type WaitingKnock } from './knocks';
+import { TableKnocks } from './knocks';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
 import { gameRecordOf } from '../table-file/game-record';
 import { refuse } from '../wire/refusal';
 import { SerialQueue } from './serial-queue';
-import { type TableModel, intentKey, remember, seqCheck } from '../table-file/table-model';
+import type { TableModel } from '../table-file/table-model';
 import type { TableLine } from '../table-file/lines';
-import { botSeedFor, hashToken, inviteFor, newToken } from '../guards/tokens';
+import { botSeedFor, inviteFor } from '../guards/tokens';
 import type { ConnectionId, TableTransport, TransportFactory } from '../wire/transport';
 import { toAction } from './client-action';
 import { tableInfo } from './table-info';
 import { ViewSender } from './view-sender';
+import * as door from './door';
+import * as changes from './lobby-changes';
+import * as moves from './moves';
+import type { TableParts } from './parts';
+import * as seating from './seating';
 
 export type { HintProvider } from './hints';
 
@@ -58,8 +62,6 @@ export interface TableDeps {
   readonly abandoned: (table: Table) => void;
 }
 
-type Act = Reply<{ version: number }>;
-
 export class Table {
   private readonly queue = new SerialQueue();
   private readonly connections: TableTransport;
@@ -69,6 +71,8 @@ export class Table {
   private readonly journal: TableJournal;
   /** People asking the owner to let them in without the PIN (knocks.ts). */
   private readonly knocks: TableKnocks;
+  /** All of the above as the request modules see them (parts.ts). */
+  private readonly parts: TableParts;
   private closed = false;
 
   constructor(
@@ -77,7 +81,7 @@ export class Table {
     file: TableFile,
   ) {
     this.journal = new TableJournal(model, file, deps.log);
-    this.knocks = new TableKnocks(deps.clock, (knock) => this.turnAway([knock]));
+    this.knocks = new TableKnocks(deps.clock, (knock) => door.turnAway(this.parts, [knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, secondMs } = deps;
     const connected = (seat: Seat) => this.connections.holds(seat);
@@ -97,6 +101,22 @@ export class Table {
       model.header.botDelayMs ?? deps.botDelayMs,
       deps.log,
     );
+    this.parts = {
+      id: model.id,
+      model,
+      deps,
+      journal: this.journal,
+      connections: this.connections,
+      presence: this.seatPresence,
+      views: this.views,
+      bots: this.bots,
+      knocks: this.knocks,
+      info: () => this.info(),
+      invite: () => this.invite(),
+      changed,
+      abandoned: () => deps.abandoned(this),
+      graceMs: () => this.graceMs(),
+    };
     this.bots.schedule();
     this.seatPresence.watch();
   }
@@ -151,24 +171,9 @@ export class Table {
     return { ok: true, record: { ...record, names: this.model.seats.map((s) => (s.kind === 'human' ? s.name : null)) } };
   }
 
-  /**
-   * A table made to play again: its seats as given (players, bots), the same owner, and the
-   * game started at once. The players in `away` were not at the finished table: they are
-   * away here too from the start (the table's wait runs for them, as for any drop).
-   */
+  /** A table made to play again, started at once (lobby-changes.ts); the players in `away` are away from the start. */
   seatAndStart(seats: readonly lobby.AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter, away: readonly Seat[] = []): Promise<Reply> {
-    return this.run(async () => {
-      const failed = await this.journal.write(lobby.seatAndStart(this.model, seats, owner, autoBot));
-      if (failed) return failed;
-      for (const seat of away) {
-        this.seatPresence.dropped(seat);
-        if (this.model.botPlays(seat)) this.seatPresence.handedOver(seat);
-      }
-      this.seatPresence.watch();
-      this.bots.schedule();
-      this.deps.changed(this);
-      return { ok: true };
-    });
+    return this.run(() => changes.seatAndStart(this.parts, seats, owner, autoBot, away));
   }
 
   /** Tells the player at `seat` (if connected) their seat at the table that plays again. */
@@ -181,113 +186,32 @@ export class Table {
     this.connections.toSpectators('table:next', next);
   }
 
-  // ---- lobby -----------------------------------------------------------------------------
+  // ---- lobby (door.ts, lobby-changes.ts) -----------------------------------------------------
 
   join(conn: ConnectionId, req: lobby.Admission & { name: string; seat?: Seat }): Promise<Reply<Seated>> {
-    return this.run(async () => {
-      const token = newToken();
-      const joined = lobby.join(this.model, req, hashToken(token));
-      if ('ok' in joined) return joined;
-      const failed = await this.journal.write(joined.lines);
-      if (failed) return failed;
-      this.takeSeat(conn, joined.seat);
-      this.deps.changed(this);
-      this.knocksStillOpen();
-      return { ok: true, tableId: this.id, seat: joined.seat, token, table: this.info(), ...this.invite() };
-    });
+    return this.run(() => door.join(this.parts, conn, req));
   }
 
-  /**
-   * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
-   * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
-   */
+  /** Someone who knows the PIN of a locked table asks the owner to let them in (door.ts). */
   knock(conn: ConnectionId, address: string, name: string): Promise<Reply> {
-    return this.run(() => {
-      if (this.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
-      const closed = inLobby(this.model) ?? (this.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
-      if (closed) return closed;
-      if (this.seatOf(conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
-      const added = this.knocks.add(conn, address, name);
-      if (added === 'full') return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
-      if (typeof added === 'number') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added / 60_000)} min`), retryAfterMs: added };
-      this.tellKnocks();
-      return { ok: true };
-    });
+    return this.run(() => door.knock(this.parts, conn, address, name));
   }
 
-  /** The owner lets a knocker in (a free seat, their own token, told by `table:admitted`) or not. */
+  /** The owner lets a knocker in or not (door.ts). */
   answerKnock(conn: ConnectionId, id: string, admit: boolean): Promise<Reply> {
-    return this.run(async () => {
-      const denied = ownerRefusal(this.model, this.seatOf(conn));
-      if (denied) return denied;
-      const knock = this.knocks.take(id);
-      if (!knock) return refuse('KNOCK_GONE');
-      this.tellKnocks();
-      if (!admit) this.knocks.refuse(knock);
-      if (!admit || !this.connections.isOpen(knock.conn)) {
-        this.turnAway([knock]);
-        return admit ? refuse('KNOCK_GONE') : { ok: true };
-      }
-      const token = newToken();
-      const sat = lobby.sit(this.model, { name: knock.name }, hashToken(token));
-      if ('ok' in sat) {
-        this.turnAway([knock]);
-        return sat;
-      }
-      const failed = await this.journal.write(sat.lines);
-      if (failed) {
-        this.turnAway([knock]);
-        return failed;
-      }
-      this.takeSeat(knock.conn, sat.seat);
-      this.deps.changed(this);
-      this.connections.toConnection(knock.conn, 'table:admitted', { tableId: this.id, seat: sat.seat, token, table: this.info(), ...this.invite() });
-      this.knocksStillOpen();
-      return { ok: true };
-    });
+    return this.run(() => door.answerKnock(this.parts, conn, id, admit));
   }
 
   resume(conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
-    return this.run(async () => {
-      const seat = lobby.seatOfToken(this.model, token);
-      if (typeof seat !== 'number') return seat;
-      const back = lobby.comeBack(this.model, seat);
-      const failed = back.length > 0 ? await this.journal.write(back) : null;
-      if (failed) return failed;
-      this.takeSeat(conn, seat);
-      this.deps.changed(this);
-      this.views.sendTo(seat);
-      if (seat === this.model.owner && this.knocks.size > 0) this.tellKnocks();
-      return { ok: true, tableId: this.id, seat, table: this.info(), lastSeq: this.model.seat(seat).lastSeq, ...this.invite() };
-    });
+    return this.run(() => door.resume(this.parts, conn, token));
   }
 
   spectate(conn: ConnectionId, admission: lobby.Admission): Promise<Reply<{ table: TableInfo }>> {
-    return this.run(() => {
-      const denied = lobby.spectate(this.model, admission);
-      if (denied) return denied;
-      this.connections.watch(conn);
-      this.views.sendToWatcher(conn);
-      this.deps.changed(this);
-      return { ok: true, table: this.info() };
-    });
+    return this.run(() => door.spectate(this.parts, conn, admission));
   }
 
   leave(conn: ConnectionId): Promise<Reply> {
-    return this.run(async () => {
-      const seat = this.connections.seatOf(conn);
-      if (seat === null) return refuse('NOT_SEATED');
-      if (seat !== 'spectator') {
-        const failed = await this.journal.write(lobby.leave(this.model, seat));
-        if (failed) return failed;
-      }
-      this.connections.release(conn);
-      if (seat !== 'spectator') this.seatPresence.left(seat);
-      this.deps.changed(this);
-      if (seat !== 'spectator' && lobby.abandoned(this.model)) this.deps.abandoned(this);
-      this.bots.schedule();
-      return { ok: true };
-    });
+    return this.run(() => changes.leave(this.parts, conn));
   }
 
   addBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
@@ -296,7 +220,7 @@ export class Table {
 
   /** The owner chooses what happens to a dropped player's seat (the table file keeps it); nobody else, even while they are away. */
   setAutoBot(conn: ConnectionId, afterS: AutoBotAfter): Promise<Reply> {
-    return this.run(() => ownerRefusal(this.model, this.seatOf(conn)) ?? this.change(afterS === this.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]));
+    return this.run(() => changes.setAutoBot(this.parts, conn, afterS));
   }
 
   removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
@@ -330,14 +254,10 @@ export class Table {
   }
 
   takeBack(conn: ConnectionId): Promise<Reply> {
-    return this.run(async () => {
-      const seat = this.seatOf(conn);
-      if (seat === null) return refuse('NOT_SEATED');
-      return this.change(lobby.takeBack(this.model, seat));
-    });
+    return this.run(() => changes.takeBack(this.parts, conn));
   }
 
-  // ---- play --------------------------------------------------------------------------------
+  // ---- play (moves.ts) -----------------------------------------------------------------------
 
   /** What the Master would play now for the asking seat (hints.ts): only the checks wait in the queue. */
   async hint(conn: ConnectionId): Promise<Reply<{ action: Action }>> {
@@ -345,29 +265,9 @@ export class Table {
     return answerHint(asked, (e) => this.deps.log.warn(`table ${this.id}: hint failed: ${e.message}`));
   }
 
-  /**
-   * A seat's move, the one path of the host's authority, top to bottom: the seat is the
-   * connection's; the sequence number (a repeat gets its first answer); the guards
-   * (guards.ts); the intent as the engine's action, made once; then `commit`: applied, written
-   * and flushed (journal.ts), and only then the views sent. The answer is remembered for its
-   * number here and only here.
-   */
-  act(conn: ConnectionId, intent: Intent): Promise<Act> {
-    return this.run(async () => {
-      const seat = this.seatOf(conn);
-      if (seat === null) return refuse('NOT_SEATED');
-      const action = toAction(seat, intent.action);
-      const slot = this.model.seat(seat);
-      const key = intentKey(intent.version, action);
-      const answered = seqCheck(slot, intent.seq, key);
-      if (answered) return answered;
-      const state = moveCheck(this.model, seat, intent);
-      const reply = 'ok' in state ? state : await this.commit(state, action, intent.seq);
-      remember(slot, intent.seq, key, reply);
-      const now = this.model.state;
-      if (!reply.ok && now && intent.version !== now.version) this.views.sendTo(seat);
-      return reply;
-    });
+  /** A seat's move, the one path of the host's authority (moves.ts). */
+  act(conn: ConnectionId, intent: Intent): Promise<moves.Act> {
+    return this.run(() => moves.act(this.parts, conn, intent));
   }
 
   sync(conn: ConnectionId): Promise<Reply<{ view: PlayerView }>> {
@@ -386,7 +286,7 @@ export class Table {
     this.closed = true;
     this.bots.stop();
     this.seatPresence.clear();
-    this.turnAway(this.knocks.takeAll());
+    door.turnAway(this.parts, this.knocks.takeAll());
     await this.queue.idle();
     await this.journal.close();
     this.connections.close(this.id);
@@ -399,54 +299,9 @@ export class Table {
 
   // ---- the pipeline ---------------------------------------------------------------------------
 
-  /** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
+  /** A lobby change by whoever manages the table (lobby-changes.ts). */
   private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
-    return this.run(() => {
-      const { clock, graceMs, secondMs } = this.deps;
-      const denied = managerRefusal(this.model, this.seatOf(conn), (owner) => this.awayFor(owner, clock.now()), ownerAwayMs(this.model, graceMs, secondMs));
-      return denied ?? this.change(lines(), after);
-    });
-  }
-
-  /** How long the seat's player has been away: 0 while connected, Infinity once they left on purpose. */
-  private awayFor(seat: Seat, now: number): number {
-    const p = this.seatPresence.of(seat);
-    if (p.connected) return 0;
-    if (p.left) return Infinity;
-    return p.goneSince === null ? 0 : now - p.goneSince;
-  }
-
-  /** Writes a lobby change; no lines means nothing to do. */
-  private async change(lines: Refusal | TableLine[], after?: () => void): Promise<Reply> {
-    if ('ok' in lines) return lines;
-    if (lines.length === 0) return { ok: true };
-    const failed = await this.journal.write(lines);
-    if (failed) return failed;
-    after?.();
-    this.bots.schedule();
-    this.seatPresence.watch();
-    this.deps.changed(this);
-    this.knocksStillOpen();
-    return { ok: true };
-  }
-
-  /** Tells the owner who is knocking now. */
-  private tellKnocks(): void {
-    const owner = this.model.owner;
-    if (owner !== null) this.connections.toSeat(owner, 'table:knocks', { tableId: this.id, knocks: this.knocks.list() });
-  }
-
-  /** Knocks at a table that started or filled up can no longer be let in: their knockers are told. */
-  private knocksStillOpen(): void {
-    if (this.knocks.size === 0) return;
-    if (this.model.phase === 'lobby' && this.model.seats.some((s) => s.kind === 'free')) return;
-    this.turnAway(this.knocks.takeAll());
-    this.tellKnocks();
-  }
-
-  private turnAway(knocks: readonly WaitingKnock[]): void {
-    for (const k of knocks) this.connections.toConnection(k.conn, 'table:turnedAway', this.id);
-    if (knocks.length > 0) this.tellKnocks();
+    return this.run(() => changes.manage(this.parts, conn, lines, after));
   }
 
   /** A connection of this table dropped (the transport says so): a seat it held is now away. */
@@ -458,29 +313,7 @@ export class Table {
 
   /** A dropped player's time is up: a bot plays their seat until they take it back. */
   private autoHandOver(seat: Seat): void {
-    void this.run(() => {
-      if (!this.seatPresence.due(seat)) return { ok: true };
-      return this.change([{ t: 'control', seat, bot: true }], () => this.seatPresence.handedOver(seat));
-    });
-  }
-
-  /** Apply, write and flush, then show everyone. The only place the game moves forward. */
-  private async commit(before: GameState, answer: Action, seq: number | null): Promise<Act> {
-    // Only one of the seat's answers as it sees them, in the record's form (which names cards, ruling 14).
-    const action = recordedIntent(before, answer);
-    if (!action.ok) return refuse(action.error.code, action.error.message);
-    const step = applyAction(before, action.value);
-    if (!step.ok) return refuse(step.error.code, step.error.message);
-    const state = step.value.state;
-    const written = this.journal.write([{ t: 'act', a: action.value, seq }], step.value);
-    // The views are built and serialised while the disk flushes; none goes out before it has.
-    const views = this.views.viewsOf(state, step.value.events);
-    const failed = await written;
-    if (failed) return failed;
-    this.views.send(views);
-    if (state.over) this.deps.changed(this);
-    this.bots.schedule();
-    return { ok: true, version: state.version };
+    void this.run(() => changes.handOver(this.parts, seat));
   }
 
   /** A bot's move, if the game is still where the bot saw it; false when the move was refused. */
@@ -489,7 +322,7 @@ export class Table {
       const state = this.model.state;
       if (this.closed || !state || state.version !== version || !this.model.botPlays(seat)) return true;
       // Only the fields of an action go into the record, whatever else a policy returned.
-      return (await this.commit(state, toAction(seat, action), null)).ok;
+      return (await moves.commit(this.parts, state, toAction(seat, action), null)).ok;
     });
   }
 
@@ -506,19 +339,8 @@ export class Table {
     });
   }
 
-  // ---- seats and views ------------------------------------------------------------------------
-
-  private takeSeat(conn: ConnectionId, seat: Seat): void {
-    // A connection that dropped while its request waited: the seat is held, its player away.
-    if (this.connections.takeSeat(conn, seat)) this.seatPresence.arrived(seat);
-    else this.seatPresence.dropped(seat);
-    this.model.seat(seat).left = false;
-    this.seatPresence.watch();
-  }
-
-  /** The seat this connection holds here (not spectators), or null. */
+  /** The seat this connection holds here (not spectators), or null (seating.ts). */
   seatOf(conn: ConnectionId): Seat | null {
-    const seat = this.connections.seatOf(conn);
-    return seat === 'spectator' ? null : seat;
+    return seating.seatOf(this.parts, conn);
   }
 }

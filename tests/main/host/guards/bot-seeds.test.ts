@@ -2,20 +2,16 @@
 // know (the table id and the seat): a guest who could rebuild a bot's generator could replay its
 // choices against candidate hands and learn the bot's cards. Real host, real worker pool, a real
 // client bound to its own loopback address; the pool's decisions are listened to on their way.
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createBotPool, type BotPool } from '../../../../src/main/bots/pool';
 import { poolPolicy } from '../../../../src/main/bots/pool-policy';
 import { botSeedFor } from '../../../../src/main/host/guards/tokens';
-import type { Seated } from '../../../../src/shared/protocol';
-import { type ClientSocket, type TestHost, connectFrom, startHost } from '../../../kit/host/host';
-import { Player } from '../../../kit/clients/player';
+import { type TestHost, startHost } from '../../../kit/host/host';
+import { devicesOf } from '../../../kit/clients/devices';
+import { playAgainstBots } from '../../../kit/host/tables';
 
 let host: TestHost;
-const opened: ClientSocket[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.disconnect();
-  await host?.dispose();
-});
+const device = devicesOf(() => host);
 
 describe('bot seeds', () => {
   it('come from the table’s secret, one per seat, never from the table id', async () => {
@@ -25,16 +21,9 @@ describe('bot seeds', () => {
     const listened: BotPool = { ...pool, decide: (level, seatKey, view, opts) => (seeds.push({ seatKey, seed: opts?.seed }), pool.decide(level, seatKey, view, opts)) };
     host = await startHost({ botPolicy: poolPolicy(listened) });
 
-    const ann = new Player(await connectFrom(host.url, '127.0.0.2', opened), 5);
-    const created = await ann.request<Seated>('table:create', { name: 'Bots', players: 3, playerName: 'Ann' });
-    if (!created.ok) throw new Error(created.code);
-    ann.seated(created);
-    for (const seat of [1, 2]) expect(await ann.request('table:addBot', { seat, level: 'novice' })).toEqual({ ok: true });
-    expect(await ann.request('table:start')).toEqual({ ok: true });
-    ann.startAutoplay();
-    await ann.waitOver(60_000);
+    const tableId = await playAgainstBots(await device('127.0.0.2', 5), { name: 'Bots', level: 'novice' });
 
-    const { id, seed } = host.tables.get(created.tableId)!.model.header;
+    const { id, seed } = host.tables.get(tableId)!.model.header;
     const bySeat = new Map(seeds.map((s) => [s.seatKey, s.seed]));
     expect([...bySeat.keys()].sort()).toEqual([`${id}:1`, `${id}:2`]);
     for (const seat of [1, 2]) {

@@ -6,24 +6,19 @@
 import { readdirSync } from 'node:fs';
 import { rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reply, Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { currentDecider } from '../../../../src/shared/rules/engine';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from '../../../../src/main/host/tables/lifecycle';
-import { type ClientSocket, type TestHost, connectFrom, manualClock, startHost, tempDir, waitFor } from '../../../kit/host/host';
-import { Player } from '../../../kit/clients/player';
+import { type TestHost, manualClock, startHost, tempDir, waitFor } from '../../../kit/host/host';
+import { devicesOf } from '../../../kit/clients/devices';
 
 let host: TestHost;
-const opened: ClientSocket[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.disconnect();
-  await host?.dispose();
-});
+const device = devicesOf(() => host);
 
 const MINUTE = 60_000;
 const clock = manualClock();
 const start = (more: Partial<Lifecycle> = {}) => startHost({ clock, lifecycle: { sweepMs: 3_600_000, ...more } });
-const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
 const files = (dir: string): string[] => {
   try {
     return readdirSync(join(host.dataDir, dir));
@@ -174,10 +169,16 @@ describe('parked games after a restart', () => {
         await waitFor(() => (host.tables.get(created.tableId)?.model.seat(0).lastSeq ?? 0) >= moves, `${moves} moves taken`);
         p.stopAutoplay();
         p.socket.disconnect();
-        // The bots play on to its turn, then wait for it: nothing moves while nobody is there.
+        // The bots play on to its turn, then wait for it: nothing moves while nobody is there. A
+        // move of the player's may still have been on its way when it stopped: it is its turn
+        // again only once the queue has run and it still is (else the bots' moves would still
+        // come, and the restarted host would play them, writing to the file the test dates).
         const table = host.tables.get(created.tableId)!;
-        await waitFor(() => !table.hasConnections() && currentDecider(table.model.state!) === 0, 'its turn again, nobody at it');
-        await table.idle();
+        for (;;) {
+          await waitFor(() => !table.hasConnections() && currentDecider(table.model.state!) === 0, 'its turn again, nobody at it');
+          await table.idle();
+          if (currentDecider(table.model.state!) === 0) break;
+        }
         return { ...created, token: p.token };
       };
       // A flood's games (a move each, then left), then, later, a family's evening of twenty minutes.

@@ -2,21 +2,17 @@
 // game night's mistyping never locks the right PIN out; and when guessers have locked it, a
 // friend who was told the PIN knocks, the owner sees "Dana wants to join" and lets them in with
 // one tap. Each device is a client bound to its own loopback address (127.0.x.y).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knock, Reply, Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { MAX_KNOCKS } from '../../../../src/main/host/table/knocks';
-import { type ClientSocket, type TestHost, ask, connectFrom, manualClock, startHost, waitFor } from '../../../kit/host/host';
+import { type TestHost, ask, manualClock, startHost, waitFor } from '../../../kit/host/host';
+import { devicesOf } from '../../../kit/clients/devices';
 import { Player } from '../../../kit/clients/player';
 
 let host: TestHost;
-const opened: ClientSocket[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.disconnect();
-  await host?.dispose();
-});
+const device = devicesOf(() => host);
 
 const code = (r: Reply<object>) => (r.ok ? 'ok' : r.code);
-const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
 const knocksSeen = (p: Player) =>
   p.inbox
     .filter((m) => m.event === 'table:knocks')

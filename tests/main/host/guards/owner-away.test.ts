@@ -2,20 +2,16 @@
 // dropped seat (never less than the grace period; five minutes at a table that waits), never on
 // a blip; and what the owner chose for dropped seats is theirs alone. Each device is a client
 // bound to its own loopback address (127.0.0.x); the host's clock is moved by hand.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
 import { OWNER_WAIT_S } from '../../../../src/main/host/table/guards';
-import { type ClientSocket, type TestHost, connectFrom, manualClock, startHost, waitFor } from '../../../kit/host/host';
+import { type TestHost, manualClock, startHost, waitFor } from '../../../kit/host/host';
+import { devicesOf } from '../../../kit/clients/devices';
 import { Player } from '../../../kit/clients/player';
 
 let host: TestHost;
-const opened: ClientSocket[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.disconnect();
-  await host?.dispose();
-});
+const device = devicesOf(() => host);
 
-const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
 const latest = (p: Player) =>
   p.inbox
     .filter((m) => m.event === 'table:updated')

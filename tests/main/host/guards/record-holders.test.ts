@@ -3,32 +3,21 @@
 // PIN or a device that watched an open table. A PIN table's evening standings are for those at
 // the table: the lobby's list and its updates leave them out. Each device is a client bound to
 // its own loopback address (127.0.0.x).
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Seated, TableInfo } from '../../../../src/shared/protocol';
+import { describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../../../src/shared/protocol';
 import type { GameRecord } from '../../../../src/shared/rules/record/record';
-import { type ClientSocket, type TestHost, connectFrom, startHost, waitFor } from '../../../kit/host/host';
+import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
+import { devicesOf } from '../../../kit/clients/devices';
 import { Player } from '../../../kit/clients/player';
+import { playAgainstBots } from '../../../kit/host/tables';
 
 let host: TestHost;
-const opened: ClientSocket[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.disconnect();
-  await host?.dispose();
-});
-
-const device = async (address: string, seed = 1) => new Player(await connectFrom(host.url, address, opened), seed);
+const device = devicesOf(() => host);
 
 /** Ann (127.0.0.2) plays a 3-seat table against two bots to its end; `pin` makes it a PIN table. */
 async function finishedTable(pin?: string): Promise<{ ann: Player; tableId: string }> {
   const ann = await device('127.0.0.2', 21);
-  const created = await ann.request<Seated>('table:create', { name: 'Done', players: 3, playerName: 'Ann', ...(pin ? { pin } : {}) });
-  if (!created.ok) throw new Error(created.code);
-  ann.seated(created);
-  for (const seat of [1, 2]) expect(await ann.request('table:addBot', { seat })).toEqual({ ok: true });
-  expect(await ann.request('table:start')).toEqual({ ok: true });
-  ann.startAutoplay();
-  await ann.waitOver(60_000);
-  return { ann, tableId: created.tableId };
+  return { ann, tableId: await playAgainstBots(ann, { name: 'Done', ...(pin ? { pin } : {}) }) };
 }
 
 const updatesOf = (p: Player, id: string) =>

@@ -3,10 +3,10 @@
 // game that failed one can be replayed from its seed. Two real hosts, the same seeds, the same
 // seated player and bots: the same record, move for move; a third seed, another game.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Seated } from '../../../../src/shared/protocol';
 import type { GameRecord } from '../../../../src/shared/rules';
 import { type ClientSocket, type TestHost, connectFrom, startHost } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
+import { playAgainstBots } from '../../../kit/host/tables';
 
 const hosts: TestHost[] = [];
 const opened: ClientSocket[] = [];
@@ -20,14 +20,8 @@ async function playOnce(seed: string): Promise<GameRecord> {
   const host = await startHost({ newSeed: () => `${seed}:${++n}` });
   hosts.push(host);
   const ann = new Player(await connectFrom(host.url, '127.0.0.2', opened), 7);
-  const created = await ann.request<Seated>('table:create', { name: 'Seeded', players: 3, playerName: 'Ann' });
-  if (!created.ok) throw new Error(created.code);
-  ann.seated(created);
-  for (const seat of [1, 2]) expect(await ann.request('table:addBot', { seat, level: 'novice' })).toEqual({ ok: true });
-  expect(await ann.request('table:start')).toEqual({ ok: true });
-  ann.startAutoplay();
-  await ann.waitOver(60_000);
-  expect(host.tables.get(created.tableId)!.model.header.seed).toBe(`${seed}:1`);
+  const tableId = await playAgainstBots(ann, { name: 'Seeded', level: 'novice' });
+  expect(host.tables.get(tableId)!.model.header.seed).toBe(`${seed}:1`);
   const got = await ann.request<{ record: GameRecord }>('game:record');
   if (!got.ok) throw new Error(got.code);
   return got.record;

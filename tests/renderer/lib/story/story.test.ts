@@ -12,30 +12,11 @@ import { sceneReadingMs, skippedLine } from '../../../../src/renderer/src/lib/st
 import { YIELD_MS, pacing, readingMs } from '../../../../src/renderer/src/lib/story/speed.svelte';
 import { watch } from '../../../kit/dom/watch.svelte';
 import { systemReducesMotion } from '../../../kit/dom/reduced-motion';
+import { meetingEnded, roundScored } from '../../../kit/game/events';
 
 const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
-const ended: VisibleEvent = {
-  type: 'meetingEnded',
-  meeting: {
-    leader: 0,
-    plays: [
-      { seat: 0, card: 'power-2', faceDown: false, returned: false },
-      { seat: 1, card: 'power-9', faceDown: false, returned: false },
-    ],
-    halted: false,
-    winner: 1,
-    demonTo: null,
-    burned: false,
-  },
-  reason: 'highest',
-};
-const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
-const scored: VisibleEvent = {
-  type: 'roundScored',
-  score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: null },
-  fame: [0, 1, 0, 0],
-  purged: [],
-};
+const ended = meetingEnded;
+const scored = roundScored([0, 1, 0, 0]);
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
 const names = ['Ann', 'Bob', 'Cyd', 'Bot 4'];
 const ctx = (lang: 'en' | 'hu' | 'fr') => ({ names, lang, book: DEFAULT_BOOK, t: (key: MessageKey, params?: MessageParams) => format(lang, key, params) });
@@ -280,7 +261,11 @@ describe('the story in words', () => {
     expect(lines).toContain('Monster Attack — Power: Ann 0, Bob 0, Cyd 0, Bot 4 0 → nobody gains Fame.');
     const counted: VisibleEvent = {
       ...scored,
-      score: { ...scored.score, counts: [[4, 1, 2, 3]], seats: seats.map((x, seat) => ({ ...x, power: seat, excluded: seat === 0, met: seat === 3 ? ['monster-attack'] : [] })) },
+      score: {
+        ...scored.score,
+        counts: [[4, 1, 2, 3]],
+        seats: scored.score.seats.map((x, seat) => ({ ...x, power: seat, excluded: seat === 0, met: seat === 3 ? ['monster-attack'] : [] })),
+      },
     };
     expect(linesOf(counted, ctx('fr')).map(([, l]) => l)).toContain('Attaque de monstres — Puissance : Ann 4 (exclu), Bob 1, Cyd 2, Bot 4 3 → Bot 4 +1 Notoriété.');
     expect(lines.at(-1)).toBe('Fame: Ann 0, Bob 1, Cyd 0, Bot 4 0.');
@@ -309,7 +294,7 @@ describe('the story in words', () => {
           [0, 0, 0, 0],
           [1, 2, 0, 0],
         ],
-        seats: seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })),
+        seats: scored.score.seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })),
       },
     };
     const mine = { ...ctx('en'), me: 0 };

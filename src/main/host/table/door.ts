@@ -1,0 +1,114 @@
+// Who comes in at one table's door: a newcomer joining (by the PIN or the invite), a knock at a
+// PIN table that locked itself and the owner's answer, a player coming back by their token, a
+// spectator. Each runs inside the table's queue (table.ts); knocks that can no longer be let in
+// are turned away here too.
+import type { Reply, Resumed, Seated } from '../../../shared/protocol/events';
+import type { TableInfo } from '../../../shared/protocol/table-info';
+import type { Seat } from '../../../shared/rules/types';
+import { inLobby, ownerRefusal } from './guards';
+import type { WaitingKnock } from './knocks';
+import * as lobby from './lobby';
+import { refuse } from '../wire/refusal';
+import { hashToken, newToken } from '../guards/tokens';
+import type { ConnectionId } from '../wire/transport';
+import type { TableParts } from './parts';
+import { seatOf, takeSeat } from './seating';
+
+export async function join(t: TableParts, conn: ConnectionId, req: lobby.Admission & { name: string; seat?: Seat }): Promise<Reply<Seated>> {
+  const token = newToken();
+  const joined = lobby.join(t.model, req, hashToken(token));
+  if ('ok' in joined) return joined;
+  const failed = await t.journal.write(joined.lines);
+  if (failed) return failed;
+  takeSeat(t, conn, joined.seat);
+  t.changed();
+  knocksStillOpen(t);
+  return { ok: true, tableId: t.id, seat: joined.seat, token, table: t.info(), ...t.invite() };
+}
+
+/**
+ * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
+ * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
+ */
+export function knock(t: TableParts, conn: ConnectionId, address: string, name: string): Reply {
+  if (t.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
+  const closed = inLobby(t.model) ?? (t.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
+  if (closed) return closed;
+  if (seatOf(t, conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
+  const added = t.knocks.add(conn, address, name);
+  if (added === 'full') return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
+  if (typeof added === 'number') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added / 60_000)} min`), retryAfterMs: added };
+  tellKnocks(t);
+  return { ok: true };
+}
+
+/** The owner lets a knocker in (a free seat, their own token, told by `table:admitted`) or not. */
+export async function answerKnock(t: TableParts, conn: ConnectionId, id: string, admit: boolean): Promise<Reply> {
+  const denied = ownerRefusal(t.model, seatOf(t, conn));
+  if (denied) return denied;
+  const knock = t.knocks.take(id);
+  if (!knock) return refuse('KNOCK_GONE');
+  tellKnocks(t);
+  if (!admit) t.knocks.refuse(knock);
+  if (!admit || !t.connections.isOpen(knock.conn)) {
+    turnAway(t, [knock]);
+    return admit ? refuse('KNOCK_GONE') : { ok: true };
+  }
+  const token = newToken();
+  const sat = lobby.sit(t.model, { name: knock.name }, hashToken(token));
+  if ('ok' in sat) {
+    turnAway(t, [knock]);
+    return sat;
+  }
+  const failed = await t.journal.write(sat.lines);
+  if (failed) {
+    turnAway(t, [knock]);
+    return failed;
+  }
+  takeSeat(t, knock.conn, sat.seat);
+  t.changed();
+  t.connections.toConnection(knock.conn, 'table:admitted', { tableId: t.id, seat: sat.seat, token, table: t.info(), ...t.invite() });
+  knocksStillOpen(t);
+  return { ok: true };
+}
+
+export async function resume(t: TableParts, conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
+  const seat = lobby.seatOfToken(t.model, token);
+  if (typeof seat !== 'number') return seat;
+  const back = lobby.comeBack(t.model, seat);
+  const failed = back.length > 0 ? await t.journal.write(back) : null;
+  if (failed) return failed;
+  takeSeat(t, conn, seat);
+  t.changed();
+  t.views.sendTo(seat);
+  if (seat === t.model.owner && t.knocks.size > 0) tellKnocks(t);
+  return { ok: true, tableId: t.id, seat, table: t.info(), lastSeq: t.model.seat(seat).lastSeq, ...t.invite() };
+}
+
+export function spectate(t: TableParts, conn: ConnectionId, admission: lobby.Admission): Reply<{ table: TableInfo }> {
+  const denied = lobby.spectate(t.model, admission);
+  if (denied) return denied;
+  t.connections.watch(conn);
+  t.views.sendToWatcher(conn);
+  t.changed();
+  return { ok: true, table: t.info() };
+}
+
+/** Tells the owner who is knocking now. */
+export function tellKnocks(t: TableParts): void {
+  const owner = t.model.owner;
+  if (owner !== null) t.connections.toSeat(owner, 'table:knocks', { tableId: t.id, knocks: t.knocks.list() });
+}
+
+/** Knocks at a table that started or filled up can no longer be let in: their knockers are told. */
+export function knocksStillOpen(t: TableParts): void {
+  if (t.knocks.size === 0) return;
+  if (t.model.phase === 'lobby' && t.model.seats.some((s) => s.kind === 'free')) return;
+  turnAway(t, t.knocks.takeAll());
+  tellKnocks(t);
+}
+
+export function turnAway(t: TableParts, knocks: readonly WaitingKnock[]): void {
+  for (const k of knocks) t.connections.toConnection(k.conn, 'table:turnedAway', t.id);
+  if (knocks.length > 0) tellKnocks(t);
+}

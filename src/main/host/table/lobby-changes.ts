@@ -1,0 +1,85 @@
+// Changes to one table's seats and settings: checked (guards.ts, lobby.ts), written and flushed
+// (journal.ts), then the bots and the wait for away players are brought up to date and
+// everyone is told. Each runs inside the table's queue (table.ts).
+import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
+import type { Refusal, Reply } from '../../../shared/protocol/events';
+import type { Seat } from '../../../shared/rules/types';
+import { managerRefusal, ownerAwayMs, ownerRefusal } from './guards';
+import * as lobby from './lobby';
+import type { TableLine } from '../table-file/lines';
+import { refuse } from '../wire/refusal';
+import type { ConnectionId } from '../wire/transport';
+import { knocksStillOpen } from './door';
+import type { TableParts } from './parts';
+import { awayFor, seatOf } from './seating';
+
+/**
+ * A table made to play again: its seats as given (players, bots), the same owner, and the
+ * game started at once. The players in `away` were not at the finished table: they are
+ * away here too from the start (the table's wait runs for them, as for any drop).
+ */
+export async function seatAndStart(t: TableParts, seats: readonly lobby.AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter, away: readonly Seat[]): Promise<Reply> {
+  const failed = await t.journal.write(lobby.seatAndStart(t.model, seats, owner, autoBot));
+  if (failed) return failed;
+  for (const seat of away) {
+    t.presence.dropped(seat);
+    if (t.model.botPlays(seat)) t.presence.handedOver(seat);
+  }
+  t.presence.watch();
+  t.bots.schedule();
+  t.changed();
+  return { ok: true };
+}
+
+export async function leave(t: TableParts, conn: ConnectionId): Promise<Reply> {
+  const seat = t.connections.seatOf(conn);
+  if (seat === null) return refuse('NOT_SEATED');
+  if (seat !== 'spectator') {
+    const failed = await t.journal.write(lobby.leave(t.model, seat));
+    if (failed) return failed;
+  }
+  t.connections.release(conn);
+  if (seat !== 'spectator') t.presence.left(seat);
+  t.changed();
+  if (seat !== 'spectator' && lobby.abandoned(t.model)) t.abandoned();
+  t.bots.schedule();
+  return { ok: true };
+}
+
+/** The owner chooses what happens to a dropped player's seat (the table file keeps it); nobody else, even while they are away. */
+export function setAutoBot(t: TableParts, conn: ConnectionId, afterS: AutoBotAfter): Reply | Promise<Reply> {
+  return ownerRefusal(t.model, seatOf(t, conn)) ?? change(t, afterS === t.model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS }]);
+}
+
+export function takeBack(t: TableParts, conn: ConnectionId): Reply | Promise<Reply> {
+  const seat = seatOf(t, conn);
+  if (seat === null) return refuse('NOT_SEATED');
+  return change(t, lobby.takeBack(t.model, seat));
+}
+
+/** A lobby change by whoever manages the table: checked, written, then `after`, then everyone told. */
+export function manage(t: TableParts, conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Reply | Promise<Reply> {
+  const { clock, graceMs, secondMs } = t.deps;
+  const denied = managerRefusal(t.model, seatOf(t, conn), (owner) => awayFor(t, owner, clock.now()), ownerAwayMs(t.model, graceMs, secondMs));
+  return denied ?? change(t, lines(), after);
+}
+
+/** A dropped player's time is up: a bot plays their seat until they take it back. */
+export function handOver(t: TableParts, seat: Seat): Reply | Promise<Reply> {
+  if (!t.presence.due(seat)) return { ok: true };
+  return change(t, [{ t: 'control', seat, bot: true }], () => t.presence.handedOver(seat));
+}
+
+/** Writes a lobby change; no lines means nothing to do. */
+export async function change(t: TableParts, lines: Refusal | TableLine[], after?: () => void): Promise<Reply> {
+  if ('ok' in lines) return lines;
+  if (lines.length === 0) return { ok: true };
+  const failed = await t.journal.write(lines);
+  if (failed) return failed;
+  after?.();
+  t.bots.schedule();
+  t.presence.watch();
+  t.changed();
+  knocksStillOpen(t);
+  return { ok: true };
+}

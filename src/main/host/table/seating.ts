@@ -1,0 +1,28 @@
+// Who sits where at one table: a connection taking a seat, the seat a connection holds, and
+// how long a seat's player has been away (seats/presence.ts keeps who is away and since when).
+import type { Seat } from '../../../shared/rules/types';
+import type { ConnectionId } from '../wire/transport';
+import type { TableParts } from './parts';
+
+/** `conn` sits at `seat`, present, or away if it dropped while its request waited. */
+export function takeSeat(t: TableParts, conn: ConnectionId, seat: Seat): void {
+  // A connection that dropped while its request waited: the seat is held, its player away.
+  if (t.connections.takeSeat(conn, seat)) t.presence.arrived(seat);
+  else t.presence.dropped(seat);
+  t.model.seat(seat).left = false;
+  t.presence.watch();
+}
+
+/** The seat this connection holds here (not spectators), or null. */
+export function seatOf(t: Pick<TableParts, 'connections'>, conn: ConnectionId): Seat | null {
+  const seat = t.connections.seatOf(conn);
+  return seat === 'spectator' ? null : seat;
+}
+
+/** How long the seat's player has been away: 0 while connected, Infinity once they left on purpose. */
+export function awayFor(t: Pick<TableParts, 'presence'>, seat: Seat, now: number): number {
+  const p = t.presence.of(seat);
+  if (p.connected) return 0;
+  if (p.left) return Infinity;
+  return p.goneSince === null ? 0 : now - p.goneSince;
+}
