@@ -36,6 +36,8 @@ import type { ConnectionId, TableTransport, TransportFactory } from '../wire/tra
 import { toAction } from './client-action';
 import { tableInfo } from './table-info';
 import { ViewSender } from './view-sender';
+import { TableReactions } from './reactions';
+import type { Reaction } from '../../../shared/protocol/reactions';
 
 export type { HintProvider } from './hints';
 
@@ -69,6 +71,7 @@ export class Table {
   private readonly journal: TableJournal;
   /** People asking the owner to let them in without the PIN (knocks.ts). */
   private readonly knocks: TableKnocks;
+  private readonly reactions: TableReactions;
   private closed = false;
 
   constructor(
@@ -84,6 +87,7 @@ export class Table {
     const [changed, handOver] = [() => deps.changed(this), (seat: Seat) => this.autoHandOver(seat)];
     this.seatPresence = new SeatPresence({ model, clock, graceMs: () => this.graceMs(), secondMs, connected, changed, handOver });
     this.views = new ViewSender(model, this.connections);
+    this.reactions = new TableReactions(deps.clock, (r) => this.connections.toAll('table:reaction', r));
     this.bots = new BotDriver(
       {
         id: model.id,
@@ -335,6 +339,11 @@ export class Table {
       if (seat === null) return refuse('NOT_SEATED');
       return this.change(lobby.takeBack(this.model, seat));
     });
+  }
+
+  /** A seated player's quick reaction, to everyone here (reactions.ts: outside the queue and the file). */
+  react(conn: ConnectionId, reaction: Reaction): Reply {
+    return this.closed ? refuse('TABLE_CLOSED') : this.reactions.react(this.seatOf(conn), reaction);
   }
 
   // ---- play --------------------------------------------------------------------------------
