@@ -51,14 +51,15 @@ describe('the reaction picker', () => {
     expect(opener.getAttribute('aria-expanded')).toBe('true');
     const row = byTestId('react-row')!;
     expect(row.getAttribute('role')).toBe('toolbar');
-    const labels = [...row.querySelectorAll('button')].map((b) => [b.textContent, b.getAttribute('aria-label')]);
+    // Each drawn (no emoji font needed) and named.
+    const labels = [...row.querySelectorAll('button:not([data-testid="react-close"])')].map((b) => [b.querySelector('svg')?.dataset['icon'], b.getAttribute('aria-label')]);
     expect(labels).toEqual([
-      ['👍', 'Nice'],
-      ['😂', 'Haha'],
-      ['😮', 'Wow'],
-      ['😬', 'Ouch'],
-      ['👏', 'Well played'],
-      ['🤔', 'Thinking'],
+      ['nice', 'Nice'],
+      ['haha', 'Haha'],
+      ['wow', 'Wow'],
+      ['ouch', 'Ouch'],
+      ['bravo', 'Well played'],
+      ['hmm', 'Thinking'],
     ]);
     byTestId('react-bravo')!.click();
     flushSync();
@@ -86,6 +87,22 @@ describe('the reaction picker', () => {
     key(document.activeElement!, 'Escape');
     expect(byTestId('react-row')).toBeNull();
     expect(document.activeElement).toBe(opener);
+    expect(client.calls.filter((c) => c.method === 'react')).toEqual([]);
+  });
+
+  it('closes unsent by its ×, or by a tap elsewhere', () => {
+    const client = atTable(0);
+    byTestId('react-open')!.click();
+    flushSync();
+    expect(byTestId('react-close')!.getAttribute('aria-label')).toBe('Close the reactions');
+    byTestId('react-close')!.click();
+    flushSync();
+    expect(byTestId('react-row')).toBeNull();
+    byTestId('react-open')!.click();
+    flushSync();
+    byTestId('table')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    flushSync();
+    expect(byTestId('react-row')).toBeNull();
     expect(client.calls.filter((c) => c.method === 'react')).toEqual([]);
   });
 
@@ -120,9 +137,13 @@ describe('reactions on show', () => {
     ];
     flushSync();
     const at = (seat: number) =>
-      [...seatPanel(seat).querySelectorAll<HTMLElement>('[data-testid="reaction-bubble"]')].map((b) => [b.dataset['reaction'], b.textContent, b.getAttribute('aria-label')]);
-    expect(at(1)).toEqual([['wow', '😮', 'Wow']]);
-    expect(at(0)).toEqual([['haha', '😂', 'Haha']]);
+      [...seatPanel(seat).querySelectorAll<HTMLElement>('[data-testid="reaction-bubble"]')].map((b) => [
+        b.dataset['reaction'],
+        b.querySelector('svg')?.dataset['icon'],
+        b.getAttribute('aria-label'),
+      ]);
+    expect(at(1)).toEqual([['wow', 'wow', 'Wow']]);
+    expect(at(0)).toEqual([['haha', 'haha', 'Haha']]);
     expect(at(2)).toEqual([]);
     client.reactions = [];
     flushSync();

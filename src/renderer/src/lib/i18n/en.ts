@@ -578,6 +578,7 @@ export const en = {
   'react.open': 'React',
   'react.openLabel': 'Send a quick reaction to the table',
   'react.group': 'Reactions',
+  'react.close': 'Close the reactions',
   'react.nice': 'Nice',
   'react.haha': 'Haha',
   'react.wow': 'Wow',

@@ -575,6 +575,7 @@ export const fr = {
   'react.open': 'Réagir',
   'react.openLabel': 'Envoyer une réaction rapide à la table',
   'react.group': 'Réactions',
+  'react.close': 'Fermer les réactions',
   'react.nice': 'Sympa',
   'react.haha': 'Haha',
   'react.wow': 'Waouh',

@@ -573,6 +573,7 @@ export const hu = {
   'react.open': 'Reakció',
   'react.openLabel': 'Gyors reakció küldése az asztalnak',
   'react.group': 'Reakciók',
+  'react.close': 'Reakciók bezárása',
   'react.nice': 'Tetszik',
   'react.haha': 'Haha',
   'react.wow': 'Hűha',
