@@ -122,9 +122,12 @@ describe('the reaction picker', () => {
     }
   });
 
-  it('is not offered to a spectator', () => {
-    atTable(null);
+  it('is not offered to a spectator, who sees the reactions all the same', () => {
+    const client = atTable(null);
     expect(byTestId('react-open')).toBeNull();
+    client.reactions = [{ id: 1, seat: 2, reaction: 'hmm' }];
+    flushSync();
+    expect(seatPanel(2).querySelector<HTMLElement>('[data-testid="reaction-bubble"]')?.dataset['reaction']).toBe('hmm');
   });
 });
 
