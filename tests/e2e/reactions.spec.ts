@@ -87,7 +87,7 @@ for (const [i, [phoneLocale, laptopLocale, boardLocale]] of ROTATIONS.entries())
     const laptop = await opened(browser, contexts, errors, 'laptop', { locale: laptopLocale, viewport: { width: 1280, height: 800 } });
     const board = await opened(browser, contexts, errors, 'board', { locale: boardLocale, viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
     const words = { phone: messageTexts(lang(phoneLocale), 'react.'), laptop: messageTexts(lang(laptopLocale), 'react.') };
-    expect(words.phone['openLabel']).toBeTruthy();
+    expect(words.phone['open']).toBeTruthy();
 
     await phone.goto(host.url);
     await expect(phone.getByTestId('connection-status')).toHaveAttribute('class', /status-live/);
@@ -108,7 +108,7 @@ for (const [i, [phoneLocale, laptopLocale, boardLocale]] of ROTATIONS.entries())
 
     // Closed, the smiley is out of the way and easy to touch.
     const opener = phone.getByTestId('react-open');
-    await expect(opener).toHaveAttribute('aria-label', words.phone['openLabel']!);
+    await expect(opener).toHaveAttribute('aria-label', words.phone['open']!);
     const closed = await phone.evaluate<PhoneChecks>(phoneChecks('react-open'));
     expect(closed, 'the closed smiley on the phone').toEqual({ covered: [], out: false, missed: 0, buttons: [] });
     // Spectators have none; Bob's laptop has his own.
