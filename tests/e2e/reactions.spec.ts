@@ -109,6 +109,14 @@ for (const [i, [phoneLocale, laptopLocale, boardLocale]] of ROTATIONS.entries())
     // Closed, the smiley is out of the way and easy to touch.
     const opener = phone.getByTestId('react-open');
     await expect(opener).toHaveAttribute('aria-label', words.phone['open']!);
+    // The smiley gives the phone's own seat no height: its tightest prompts cannot spare a pixel.
+    const seatHeight = (smiley: boolean): Promise<number> =>
+      phone.evaluate(`(() => {
+        document.querySelector('[data-region="mine"] .reactions').style.display = ${smiley} ? '' : 'none';
+        return document.querySelector('[data-region="mine"] [data-testid="seat-panel"]').getBoundingClientRect().height;
+      })()`);
+    expect(await seatHeight(true)).toBe(await seatHeight(false));
+    await seatHeight(true);
     const closed = await phone.evaluate<PhoneChecks>(phoneChecks('react-open'));
     expect(closed, 'the closed smiley on the phone').toEqual({ covered: [], out: false, missed: 0, buttons: [] });
     // Spectators have none; Bob's laptop has his own.
