@@ -30,7 +30,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /**
  * What the smiley (or, open, its row) covers of the phone's hand cards, prompt and turn banner;
- * whether it leaves the screen; how many touches 20 px off the smiley's centre miss it; and the
+ * whether it leaves the screen; how many touches 20 px off the smiley's centre (10 px below it:
+ * its touch area grows up from its foot) miss it; and the
  * smallest side of each of the row's buttons.
  */
 const phoneChecks = (covering: 'react-open' | 'react-row'): string => `(() => {
@@ -44,7 +45,7 @@ const phoneChecks = (covering: 'react-open' | 'react-row'): string => `(() => {
   }
   const s = opener.getBoundingClientRect();
   const cx = s.left + s.width / 2, cy = s.top + s.height / 2;
-  const missed = ${covering === 'react-open'} ? [[0, -20], [0, 20], [-20, 0], [20, 0]].filter(([dx, dy]) => !opener.contains(document.elementFromPoint(cx + dx, cy + dy))).length : 0;
+  const missed = ${covering === 'react-open'} ? [[0, -20], [0, 10], [-20, 0], [20, 0]].filter(([dx, dy]) => !opener.contains(document.elementFromPoint(cx + dx, cy + dy))).length : 0;
   const buttons = [...document.querySelectorAll('[data-testid="react-row"] button')].map((b) => Math.round(Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height)));
   return { covered, out: r.left < 0 || r.right > innerWidth, missed, buttons };
 })()`;
