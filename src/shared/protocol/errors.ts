@@ -13,6 +13,7 @@ export type HostErrorCode =
   | 'PIN_REQUIRED' // the table has a PIN and none was given: not counted as a guess
   | 'TOO_MANY_ATTEMPTS' // too many wrong PINs or tokens lately: wait before trying again (retryAfterMs)
   | 'TOO_MANY_REQUESTS' // this device asked for too many hints, analyses, exports or replays lately: wait a little
+  | 'TOO_MANY_REACTIONS' // this seat reacted several times in a row: its next reaction in a moment (retryAfterMs)
   | 'BAD_INVITE' // the link's invite secret is not this table's: type the PIN instead
   | 'KNOCK_GONE' // the knock was answered, replaced or forgotten, or its knocker left
   | 'NOT_LET_IN' // the owner said no to this device's knock lately: it may knock again later (retryAfterMs)

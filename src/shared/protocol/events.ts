@@ -12,6 +12,7 @@ import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
 import type { EventBatch } from './event-log';
 import type { ErrorCode } from './errors';
+import type { Reaction, SeatReaction } from './reactions';
 import type { TableInfo } from './table-info';
 
 export interface Refusal {
@@ -152,6 +153,12 @@ export interface ClientToServerEvents {
   /** A returning player takes their seat back from the bot. */
   'seat:takeBack': (payload: Empty, ack: AckFn) => void;
   'game:act': (payload: Intent, ack: AckFn<{ version: number }>) => void;
+  /**
+   * A quick reaction from a seated player (not a spectator): everyone at the table hears it as
+   * `table:reaction`, this connection included. A few per seat at once, then one every 1.5 s
+   * (TOO_MANY_REACTIONS meanwhile).
+   */
+  'table:react': (payload: { readonly reaction: Reaction }, ack: AckFn) => void;
   /** The current view of this connection's seat (or the spectator view). */
   'game:sync': (payload: Empty, ack: AckFn<{ view: PlayerView }>) => void;
   /**
@@ -251,6 +258,8 @@ export interface ServerToClientEvents {
   'table:admitted': (seated: Seated) => void;
   /** The owner did not let you in after your knock (or the seats filled, or the game started). */
   'table:turnedAway': (tableId: string) => void;
+  /** A seated player at this table reacted (`table:react`): show it at their seat for a moment. */
+  'table:reaction': (reaction: SeatReaction) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */
   'game:error': (error: { code: ErrorCode; message: string }) => void;
 }

@@ -4,6 +4,7 @@ export * from './bot-level';
 export * from './errors';
 export * from './event-log';
 export * from './limits';
+export * from './reactions';
 export * from './events';
 export * from './schemas';
 export * from './standings';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { choiceSchema, chooseSchema, optionsSchema, playSchema, playersSchema, seatSchema } from '../rules/schemas';
 import { AUTO_BOT_SECONDS } from './auto-bot';
 import { BOT_LEVELS } from './bot-level';
+import { REACTIONS } from './reactions';
 import type { ClientEvent, PayloadOf } from './events';
 import { MAX_PLAYER_NAME, MAX_TABLE_NAME, cleanText } from './text';
 
@@ -64,6 +65,7 @@ export const SCHEMAS = {
     version: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
   }),
   'game:sync': empty,
+  'table:react': z.strictObject({ reaction: z.enum(REACTIONS) }),
   'game:hint': empty,
   'host:addresses': empty,
   'game:record': empty,

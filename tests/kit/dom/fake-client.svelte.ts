@@ -9,6 +9,7 @@ import type { GameRecord } from '../../../src/shared/rules/record/record';
 import type { Seat } from '../../../src/shared/rules/types';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
+import type { ShownReaction } from '../../../src/renderer/src/lib/connection/reactions.svelte';
 import type { ConnectionStatus, GameSession, HostConnection, LobbyFeed, Notices, ReplayClient } from '../../../src/renderer/src/lib/connection/types';
 
 export type Call = { readonly method: string; readonly args: readonly unknown[] };
@@ -28,6 +29,8 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   liveFrom = $state(-1);
   error = $state.raw<Notice | null>(null);
   busy = $state(false);
+  /** The reactions on show (a test sets them as the host's would arrive). */
+  reactions = $state.raw<readonly ShownReaction[]>([]);
   readonly calls: Call[] = [];
   /** This fake as every part of the connection, for App's props and the screens' context. */
   readonly connection: HostConnection = { lobby: this, session: this, replays: this, notices: this };
@@ -65,6 +68,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   removePlayer = (seat: Seat) => this.#log('removePlayer', seat);
   giveToBot = (seat: Seat) => this.#log('giveToBot', seat);
   takeBack = () => this.#log('takeBack');
+  react = (reaction: string) => this.#log('react', reaction);
   hint = () => this.#log('hint').then(() => this.suggestion);
   /** What `hint()` answers. */
   suggestion: Action | null = null;

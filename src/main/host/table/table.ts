@@ -40,6 +40,8 @@ import * as changes from './lobby-changes';
 import * as moves from './moves';
 import type { TableParts } from './parts';
 import * as seating from './seating';
+import { TableReactions } from './reactions';
+import type { Reaction } from '../../../shared/protocol/reactions';
 
 export type { HintProvider } from './hints';
 
@@ -73,6 +75,8 @@ export class Table {
   private readonly knocks: TableKnocks;
   /** All of the above as the request modules see them (parts.ts). */
   private readonly parts: TableParts;
+  /** Quick reactions, told to everyone here and kept nowhere (reactions.ts). */
+  private readonly reactions: TableReactions;
   private closed = false;
 
   constructor(
@@ -88,6 +92,7 @@ export class Table {
     const [changed, handOver] = [() => deps.changed(this), (seat: Seat) => this.autoHandOver(seat)];
     this.seatPresence = new SeatPresence({ model, clock, graceMs: () => this.graceMs(), secondMs, connected, changed, handOver });
     this.views = new ViewSender(model, this.connections);
+    this.reactions = new TableReactions(deps.clock, (r) => this.connections.toAll('table:reaction', r));
     this.bots = new BotDriver(
       {
         id: model.id,
@@ -255,6 +260,11 @@ export class Table {
 
   takeBack(conn: ConnectionId): Promise<Reply> {
     return this.run(() => changes.takeBack(this.parts, conn));
+  }
+
+  /** A seated player's quick reaction, to everyone here (reactions.ts: outside the queue and the file). */
+  react(conn: ConnectionId, reaction: Reaction): Reply {
+    return this.closed ? refuse('TABLE_CLOSED') : this.reactions.react(this.seatOf(conn), reaction);
   }
 
   // ---- play (moves.ts) -----------------------------------------------------------------------

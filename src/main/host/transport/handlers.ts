@@ -157,6 +157,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       return reply;
     }),
   'game:sync': (_, from) => bound(from, (t) => t.sync(from.socket.id)),
+  'table:react': (p, from) => bound(from, (t) => Promise.resolve(t.react(from.socket.id, p.reaction))),
   'game:hint': (_, from) => bound(from, (t) => t.hint(from.socket.id)),
   'archive:list': async (p, { registry, address }) => ({ ok: true, games: await registry.finishedGames({ tokens: p?.tokens ?? [], local: isLocal(address) }) }),
   'archive:export': async (p, { registry, address }) => {

@@ -341,3 +341,48 @@ describe('PIN tables and their invite', () => {
     expect(keptGames()).toEqual([]);
   });
 });
+
+describe('quick reactions', () => {
+  it('a reaction at our table is on show at its seat for 3 s, a seat its latest; none is kept once we leave', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    expect(c.session.reactions).toEqual([]);
+    socket.push('table:reaction', { seat: 1, reaction: 'wow', at: 1 });
+    // Before we sit down nothing is shown (a reaction from a table we are not at).
+    expect(c.session.reactions).toEqual([]);
+    expect(await c.session.join(table.id, 'Ada')).toBe(true);
+    await flush();
+    vi.useFakeTimers();
+    try {
+      socket.push('table:reaction', { seat: 1, reaction: 'wow', at: 2 });
+      socket.push('table:reaction', { seat: 2, reaction: 'nice', at: 3 });
+      socket.push('table:reaction', { seat: 1, reaction: 'ouch', at: 4 });
+      // One a seat newer than this page knows how to draw is left out.
+      socket.push('table:reaction', { seat: 0, reaction: 'party' as 'nice', at: 5 });
+      expect(c.session.reactions.map((r) => [r.seat, r.reaction])).toEqual([
+        [2, 'nice'],
+        [1, 'ouch'],
+      ]);
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(c.session.reactions).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(c.session.reactions).toEqual([]);
+      socket.push('table:reaction', { seat: 2, reaction: 'haha', at: 6 });
+      expect(c.session.reactions).toHaveLength(1);
+      await c.session.leave();
+      expect(c.session.reactions).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('our reaction goes to the host as its id; a refusal (too many at once) is the notice', async () => {
+    const { socket, table, c } = await connectedToSeatedHost();
+    await c.session.join(table.id, 'Ada');
+    socket.answers['table:react'] = () => ({ ok: true });
+    expect(await c.session.react('bravo')).toBe(true);
+    expect(socket.sent.filter((s) => s.event === 'table:react').map((s) => s.payload)).toEqual([{ reaction: 'bravo' }]);
+    socket.answers['table:react'] = () => ({ ok: false, code: 'TOO_MANY_REACTIONS', message: 'one reaction at a time', retryAfterMs: 1500 });
+    expect(await c.session.react('haha')).toBe(false);
+    expect(c.notices.error?.key).toBe('error.tooManyReactions');
+  });
+});

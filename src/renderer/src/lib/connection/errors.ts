@@ -32,6 +32,7 @@ export const ERROR_MESSAGES = {
   PIN_REQUIRED: 'error.pinRequired',
   TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
   TOO_MANY_REQUESTS: 'error.tooManyRequests',
+  TOO_MANY_REACTIONS: 'error.tooManyReactions',
   BAD_INVITE: 'error.badInvite',
   KNOCK_GONE: 'error.knockGone',
   NOT_LET_IN: 'error.notLetIn',

@@ -14,6 +14,8 @@ import type { PlayerView } from '../../../../shared/rules/view';
 import { noticeFor } from './errors';
 import { keepGame } from './finished-store';
 import type { HostCalls } from './host-calls.svelte';
+import { ReactionFeed } from './reactions.svelte';
+import type { Reaction } from '../../../../shared/protocol/reactions';
 import type { SeatStore } from './seat-store';
 import type { ConnectionStatus, GameSession } from './types';
 
@@ -39,6 +41,7 @@ export class SocketGameSession implements GameSession {
   knocks = $state.raw<readonly Knock[]>([]);
   knocking = $state.raw<{ readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null>(null);
 
+  readonly #reactions = new ReactionFeed();
   readonly #calls: HostCalls;
   readonly #store: SeatStore;
   /** The last intent number used by our seat. */
@@ -85,6 +88,9 @@ export class SocketGameSession implements GameSession {
     socket.on('table:next', (next) => {
       if (this.#watching && this.table?.id === this.#watching.tableId) void this.#watchNext(next);
     });
+    socket.on('table:reaction', (reaction) => {
+      if (this.table && !this.#arriving) this.#reactions.receive(reaction);
+    });
     socket.on('table:knocks', ({ tableId, knocks }) => {
       if (this.table?.id === tableId) this.knocks = knocks;
     });
@@ -118,6 +124,12 @@ export class SocketGameSession implements GameSession {
       this.busy = false;
     }
   }
+
+  get reactions() {
+    return this.#reactions.shown;
+  }
+
+  react = (reaction: Reaction): Promise<boolean> => this.#calls.simple('table:react', { reaction });
 
   async createTable(request: CreateRequest): Promise<boolean> {
     const reply = await this.#calls.call('table:create', request);
@@ -266,6 +278,7 @@ export class SocketGameSession implements GameSession {
 
   #enter(table: TableInfo, seat: Seat | null): void {
     if (this.table?.id !== table.id) {
+      this.#reactions.clear();
       this.knocks = [];
       this.view = null;
       this.log = [];
@@ -361,6 +374,7 @@ export class SocketGameSession implements GameSession {
   /** Nothing of a table stays once this page leaves it or it closes. */
   #awayFromTable(): void {
     this.#watching = null;
+    this.#reactions.clear();
     this.invite = null;
     this.table = null;
     this.seat = null;

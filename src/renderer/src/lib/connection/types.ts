@@ -12,6 +12,8 @@ import type { TableInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
 import type { Notice } from './errors';
+import type { Reaction } from '../../../../shared/protocol/reactions';
+import type { ShownReaction } from './reactions.svelte';
 
 /** `closed`: the host closed this connection because the seat was opened elsewhere; it waits for the player. */
 export type ConnectionStatus = 'connecting' | 'live' | 'lost' | 'closed';
@@ -54,6 +56,8 @@ export interface GameSession {
   readonly knocks: readonly Knock[];
   /** Our own knock at a table's door, until we are let in: waiting for its owner, or told no. */
   readonly knocking: { readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null;
+  /** The quick reactions on show at our table: each seat's latest, for a few seconds. */
+  readonly reactions: readonly ShownReaction[];
 
   /** Send a game intent made against the current view (its version goes with it). */
   act(action: ClientAction): Promise<boolean>;
@@ -83,6 +87,8 @@ export interface GameSession {
   /** What the Master would play now for our seat, or null (refused: see the notices). */
   hint(): Promise<Action | null>;
   start(): Promise<boolean>;
+  /** A quick reaction from our seat, shown to everyone at the table (refused: see the notices). */
+  react(reaction: Reaction): Promise<boolean>;
   /** The finished game's record, or null (refused: see the notices). */
   record(): Promise<GameRecord | null>;
   /** A new game at a new table with the same seats; every player there moves to it. */

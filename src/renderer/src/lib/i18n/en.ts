@@ -574,6 +574,18 @@ export const en = {
   'replay.waiting': 'Asked: the Master answers after the move it is thinking about.',
   'replay.mine': 'Your finished games',
   'replay.mineNone': 'Games you play here show up once they end.',
+  'error.tooManyReactions': 'One reaction at a time: the next in a moment.',
+  'react.open': 'React',
+  'react.openLabel': 'Send a quick reaction to the table',
+  'react.group': 'Reactions',
+  'react.close': 'Close the reactions',
+  'react.nice': 'Nice',
+  'react.haha': 'Haha',
+  'react.wow': 'Wow',
+  'react.ouch': 'Ouch',
+  'react.bravo': 'Well played',
+  'react.hmm': 'Thinking',
+  'react.said': '{name} reacts: {reaction}',
 } as const;
 
 export type MessageKey = keyof typeof en;
