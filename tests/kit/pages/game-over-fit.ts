@@ -33,10 +33,11 @@ export const RESULT_HIDDEN = `(() => {
 })()`;
 
 /**
- * Whether the last round's summary, on show over the game-over screen, can be read and closed
- * where it stands: its title and its Continue inside the window and on top at their centres
- * (not under the game-over panel), with nothing scrolled first. Listed as problems; [] when all
- * is well, or when no summary is on show. (In-page code, as text.)
+ * Whether the last round's summary, on show beside the game-over screen, can be read and closed
+ * where it stands, and the winner seen: the summary's title and its Continue, and the winner
+ * line, inside the window and on top at their centres (not under the game-over panel, nor under
+ * its buttons), with nothing scrolled first. Listed as problems; [] when all is well, or when no
+ * summary is on show. (In-page code, as text.)
  */
 export const LAST_SUMMARY_HIDDEN = `(() => {
   const summary = document.querySelector('[data-testid="round-summary"]');
@@ -45,7 +46,7 @@ export const LAST_SUMMARY_HIDDEN = `(() => {
   const w = window.innerWidth;
   const h = window.innerHeight;
   const box = (r) => Math.round(r.left) + ',' + Math.round(r.top) + '–' + Math.round(r.right) + ',' + Math.round(r.bottom);
-  for (const [el, what] of [[summary.querySelector('h2'), 'the summary title'], [summary.querySelector('[data-testid="summary-continue"]'), 'the Continue']]) {
+  for (const [el, what] of [[summary.querySelector('h2'), 'the summary title'], [summary.querySelector('[data-testid="summary-continue"]'), 'the Continue'], [document.querySelector('[data-testid="winners"]'), 'the winner line']]) {
     if (!el) { out.push(what + ' missing'); continue; }
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) { out.push(what + ' has no size'); continue; }
