@@ -24,8 +24,9 @@ const SOAK = Boolean(process.env['CHRONICLE_SOAK']);
 
 test.describe.configure({ mode: 'parallel' });
 
-// The French game tells its story at the normal pace: at its end the story still has the last
-// meeting and a "Meanwhile" line to tell, which covered the result for 15 s and more.
+// The French game tells its story at the normal pace: at its end the story had the last meeting
+// and a "Meanwhile" line still to tell, which covered the result for 15 s and more (it now
+// jumps to the last round's summary at once). npm test plays the two 360x740 games.
 const GAMES = [
   { locale: 'en-US', size: { width: 360, height: 740 }, motion: 'reduce', seed: 'phone-360-en' },
   { locale: 'fr-FR', size: { width: 360, height: 740 }, motion: 'no-preference', seed: 'phone-360-fr' },
