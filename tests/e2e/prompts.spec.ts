@@ -36,7 +36,7 @@ const GAMES = [
 /**
  * In test:soak, more games at 360×740 on seeds drawn as each game starts (a title must not change
  * between the runner and its workers), each printed and noted on the test; PHONE_GAME_SEED=<seed>
- * plays that one seed instead, to replay a game that failed.
+ * plays that one seed instead (in each game's language and size), to replay a game that failed.
  */
 const replay = process.env['PHONE_GAME_SEED'];
 const RANDOM_GAMES = replay ? GAMES.map((game) => ({ ...game, seed: replay })) : SOAK ? GAMES.flatMap((game) => [1, 2].map((n) => ({ ...game, seed: `random ${n}` }))) : [];
@@ -64,7 +64,7 @@ test.afterEach(async () => {
   own = undefined;
 });
 
-for (const game of [...GAMES, ...RANDOM_GAMES]) {
+for (const game of replay ? RANDOM_GAMES : [...GAMES, ...RANDOM_GAMES]) {
   const { locale, size, motion, seed: named } = game;
   const label = `${size.width}x${size.height}`;
   test(`a whole 3-player game at ${label} in ${locale} (seed ${named}${motion === 'reduce' ? '' : ', told at the normal pace'}), by touch, every prompt answerable as it stands`, async ({
