@@ -17,7 +17,12 @@ const host = hostForSpec({ botDelayMs: 0 });
 /** Each player plays on their own page, at once, as people do, until every page shows the end. */
 async function playToTheEnd(pages: readonly Page[]): Promise<void> {
   await Promise.all(pages.map((page) => playMoves(page)));
-  for (const page of pages) await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 15_000 });
+  for (const page of pages) {
+    await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 15_000 });
+    // The last round's summary closed, as a player does: on a phone the ranking and the standings wait for it.
+    const summary = page.getByTestId('summary-continue');
+    if (await summary.isVisible()) await summary.click();
+  }
 }
 
 /** The host's finished games (this machine asks: no PIN at this table). */

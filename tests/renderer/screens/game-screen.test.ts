@@ -466,6 +466,43 @@ describe('panels', () => {
     expect(logged().at(-1)).toMatch(/played/);
   });
 
+  it("at the game's end brings the last round's summary at once, at normal speed too: the last meeting's scene does not hold it back", () => {
+    vi.useFakeTimers();
+    pacing.set('normal');
+    try {
+      const state = playUntil(3, (s) => s.over, 5);
+      const client = show(state, 0);
+      client.log = [{ version: 0, events: [] }];
+      client.liveFrom = 0;
+      flushSync();
+      const view = client.view!;
+      const ended: VisibleEvent = {
+        type: 'meetingEnded',
+        meeting: {
+          leader: 0,
+          plays: [
+            { seat: 0, card: 'power-2', faceDown: false, returned: false },
+            { seat: 1, card: 'power-9', faceDown: false, returned: false },
+          ],
+          halted: false,
+          winner: 1,
+          demonTo: null,
+          burned: false,
+        },
+        reason: 'highest',
+      };
+      client.log = [
+        { version: 0, events: [] },
+        { version: 1, events: [ended, { type: 'roundScored', score: view.lastRound!, fame: view.fame, purged: [] }] },
+      ];
+      flushSync();
+      expect(document.querySelector('[data-testid="round-summary"]'), 'the summary, before any timer ran').not.toBeNull();
+      expect(document.querySelector('[data-testid="game-over"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the game-over screen with the winners', () => {
     const state = playUntil(3, (s) => s.over, 5);
     show(state, 0);

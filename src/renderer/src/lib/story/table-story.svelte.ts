@@ -17,7 +17,7 @@ export interface StorySource {
   readonly log: () => readonly EventBatch[];
   /** Versions up to this one were caught up on, not watched. */
   readonly liveFrom: () => number;
-  /** It is your turn now: the queue catches up to the latest meeting. */
+  /** It is your turn now (or the game is over): the queue catches up to the latest meeting, or to a round summary waiting. */
   readonly urgent: () => boolean;
 }
 

@@ -150,7 +150,8 @@ export class GameTable {
       told: () => this.#toldContext,
       log: () => this.#session.log,
       liveFrom: () => this.#session.liveFrom,
-      urgent: () => this.turnNow,
+      // At the game's end nothing is left to watch: the last round's summary (the final Fame) comes at once, not after the last meeting's scenes.
+      urgent: () => this.turnNow || this.view.over,
     });
     // The sheet is the table's: it goes with it.
     $effect(() => () => cardSheet.close());
