@@ -3,6 +3,7 @@
 // every new view, every hand card, every option of the current prompt, the turn cue and every
 // seat lie inside the viewport, with no page scrolling. A screenshot of the late game at each
 // size is kept as an artifact (and in SCREENSHOT_DIR when set).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
@@ -14,6 +15,12 @@ import { startSoloTable } from '../kit/pages/solo';
 import { messageTexts } from '../kit/pages/messages';
 
 let host: RunningHost;
+/**
+ * The host's seed: npm test plays the same games on every run (in game `s8` the centre ran out
+ * of its row at 1366x768 under a tall history row, before the laptop's rows gave up their spare
+ * lines); test:soak plays a new one each time, and a failure names it (replay it with FIT_SEED=<seed>).
+ */
+let seed = process.env['FIT_SEED'] ?? 's8';
 
 // A host per game, so the games need not wait for each other: the two whole games are the
 // suite's longest, and in one worker after each other they were its critical path.
@@ -22,7 +29,9 @@ test.describe.configure({ mode: 'parallel' });
 // A host per game: each whole game starts from a fresh host process.
 test.beforeEach(async () => {
   requireBuiltRenderer();
-  host = await startHost(RENDERER, { botDelayMs: 0 });
+  if (process.env['CHRONICLE_SOAK'] && !process.env['FIT_SEED']) seed = randomBytes(4).toString('hex');
+  console.log(`fit.spec: "${test.info().title}" on seed ${seed}`);
+  host = await startHost(RENDERER, { botDelayMs: 0, seed });
 });
 
 test.afterEach(async () => {
@@ -104,17 +113,22 @@ const OUTSIDE_VIEWPORT = `(() => {
 
 /**
  * What lies outside (OUTSIDE_VIEWPORT) with the history row 130 px taller, as when three history
- * cards in a long language take two rows at 1280x800: the centre row gives the height up and
- * the meeting's cards shrink to fit it (in-page expression).
+ * cards in a long language take two rows at 1280x800: the rows below give up their spare lines,
+ * the centre row what is left, and the meeting's cards shrink to fit it. Looked at once the
+ * page has drawn two frames at that height (the table measures its rows, as it would for a
+ * history row that tall), and given two more frames back at its own (in-page expression).
  */
-const OUTSIDE_WITH_TALL_TOP = `(() => {
+const OUTSIDE_WITH_TALL_TOP = `new Promise((done) => {
   const top = document.querySelector('[data-region="top"]');
-  if (!top) return [];
+  if (!top) return done([]);
+  const frames = (then) => requestAnimationFrame(() => requestAnimationFrame(then));
   top.style.minHeight = (top.offsetHeight + 130) + 'px';
-  const out = ${OUTSIDE_VIEWPORT};
-  top.style.minHeight = '';
-  return out;
-})()`;
+  frames(() => {
+    const out = ${OUTSIDE_VIEWPORT};
+    top.style.minHeight = '';
+    frames(() => done(out));
+  });
+})`;
 
 /** The game log's newest line out of sight, or null (in-page expression). */
 const LOG_NEWEST_CUT = `(() => {
@@ -231,8 +245,12 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
           // Late in a round Insight and the settings fill the side column: the log stays whole.
           // (On an upright phone the panels run on below the screen, the log with them.)
           if (size.width > size.height) expect(fit.log, `the game log at view ${version} at ${label(size)}`).toBeNull();
-          if (TALL_TOP_CHECKED && size === playAt && size.width >= 1280)
-            expect(await page.evaluate<string[]>(OUTSIDE_WITH_TALL_TOP), `view ${version} at ${label(size)}, the history row 130 px taller`).toEqual([]);
+          // The laptops: a tall history row leaves the rows below their least room there.
+          if (size.width >= 1280 && size.height < 900) {
+            const tall = await page.evaluate<string[]>(OUTSIDE_WITH_TALL_TOP);
+            if (tall.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-tall-top-${label(size)}.png`) });
+            expect(tall, `view ${version} at ${label(size)}, the history row 130 px taller (seed ${seed})`).toEqual([]);
+          }
           if (late) await page.screenshot({ path: shot(size) });
         }
         await keepDrawing(page);
@@ -294,11 +312,6 @@ const cardSet = JSON.parse(readFileSync('src/shared/rules/card-set/default-set.j
 function abilityLines(lang: string): Record<string, string> {
   return Object.fromEntries(Object.entries(messageTexts(lang, 'ability.')).map(([k, v]) => [`ability.${k}`, v]));
 }
-
-// With the history row 130 px taller, the centre of some games' views still spills by up to 14 px
-// at 1280x800 (a prompt beside a tall meeting): a known gap, checked over many games in test:soak.
-const TALL_TOP_CHECKED = Boolean(process.env['CHRONICLE_SOAK']);
-if (!TALL_TOP_CHECKED) console.log('fit.spec: the 130-px-taller history row is checked in npm run test:soak (some games still spill at 1280x800)');
 
 const LANGUAGES = [
   { locale: 'en-US', lang: 'en' },
