@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, test } from '@playwright/test';
 import { browserPath } from '../../setup/browser';
-import { type RunningHost, startHost } from './host';
+import { type HostProcessOptions, type RunningHost, startHost } from './host';
 import { RENDERER, requireBuiltRenderer } from './setup';
 
 /** The guest-side address of the namespace's link (namespaces do not share addresses: any will do). */
@@ -56,7 +56,7 @@ export interface GuestNetwork {
  * A namespace with the host (bound to 0.0.0.0 inside it) and a browser, for the spec's tests;
  * skips the spec with a printed reason where namespaces cannot be made. Cleaned up after.
  */
-export function guestNetwork(options: { graceMs?: number; secondMs?: number } = {}): GuestNetwork {
+export function guestNetwork(options: Pick<HostProcessOptions, 'graceMs' | 'secondMs' | 'botDelayMs' | 'seed'> = {}): GuestNetwork {
   const name = `chrguest${process.pid}`;
   let launcherDir: string | undefined;
   let host: RunningHost | undefined;
