@@ -22,11 +22,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { createHost } from '../src/main/host/create-host';
 import { browserPath } from '../tests/setup/browser';
 import { POINT_ON_TOP } from '../tests/kit/pages/touch-taps';
 import { nextTouchMove, sentIn } from '../tests/kit/pages/touch-turns';
+import { type Weight, quantile, timedSheetPlay, weigh } from '../tests/kit/pages/phone-figures';
 
 const GAMES = Number(process.env['EVENING_GAMES'] ?? 5);
 const SLOW_GAMES = Number(process.env['EVENING_SLOW_GAMES'] ?? 1);
@@ -34,61 +35,10 @@ const PROFILE = process.env['EVENING_PROFILE'];
 const PLAYERS = 4;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-interface Weight {
-  nodes: number;
-  heapMB: number;
-  listeners: number;
-  layoutObjects: number;
-}
-
-async function weigh(cdp: CDPSession): Promise<Weight> {
-  // Twice: objects freed by the first collection's finalizers go in the second.
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? NaN;
-  return { nodes: m('Nodes'), heapMB: m('JSHeapUsedSize') / 1e6, listeners: m('JSEventListeners'), layoutObjects: m('LayoutObjects') };
-}
-
 const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : ` (x${(a / b).toFixed(2)})`);
 /** A page's weight, with its ratio to `base` (game 2's). */
 const describe = (w: Weight, base: Weight | undefined) =>
   `${w.nodes} DOM nodes${ratio(w.nodes, base?.nodes)}, ${w.heapMB.toFixed(2)} MB heap after GC${ratio(w.heapMB, base?.heapMB)}, ${w.listeners} listeners${ratio(w.listeners, base?.listeners)}, ${w.layoutObjects} layout objects`;
-
-/** In-page: a promise of the time from the next touch to the painted frame after `done()` holds. */
-const AFTER_TAP = (done: string) => `window.__tapped = new Promise((resolve) => {
-  let start = null;
-  addEventListener('touchstart', (e) => { start = e.timeStamp; }, { capture: true, once: true });
-  const check = () => {
-    if (start === null || !(${done})) return false;
-    observer.disconnect();
-    clearInterval(poll);
-    // The frame where the change is drawn, then the task after its paint.
-    requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => resolve(performance.now() - start); ch.port2.postMessage(0); });
-    return true;
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  const poll = setInterval(check, 50);
-}), true`;
-
-/** A bare button over the page's corner, whose tap changes its own text: the baseline. */
-const BARE_BUTTON = `(() => {
-  const b = document.createElement('button');
-  b.id = 'bench-bare';
-  b.textContent = 'tap';
-  b.style.cssText = 'position:fixed;left:0;top:0;width:48px;height:48px;z-index:2147483647';
-  b.addEventListener('click', () => { b.textContent = 'tapped'; });
-  document.body.append(b);
-  ${AFTER_TAP("b.textContent === 'tapped'")};
-  const r = b.getBoundingClientRect();
-  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-})()`;
-
-async function tapTimed(page: Page, x: number, y: number): Promise<number> {
-  await page.touchscreen.tap(x, y);
-  return page.evaluate<number>('window.__tapped');
-}
 
 interface GameFigures {
   taps: number[];
@@ -194,13 +144,9 @@ async function playGame(page: Page, timed: boolean, atFirstMove: () => Promise<v
     }
     covered = 0;
     if (timed && look.move === 'sheet-play') {
-      const at = await page.evaluate<{ x: number; y: number }>(BARE_BUTTON);
-      bare.push(await tapTimed(page, at.x, at.y));
-      await page.evaluate("document.getElementById('bench-bare').remove()");
-      const card = await page.evaluate<string | null>(`document.querySelector('[data-testid="card-sheet"] [data-card]')?.dataset.card ?? null`);
-      if (card === null) throw new Error('the card sheet names no card');
-      await page.evaluate(AFTER_TAP(`document.querySelector('[data-testid="hand"] [data-card="${card}"]') === null`));
-      taps.push(await tapTimed(page, look.x, look.y));
+      const timedPlay = await timedSheetPlay(page, look.x, look.y);
+      bare.push(timedPlay.bare);
+      taps.push(timedPlay.play);
     } else {
       if (timed && look.move === 'answer') {
         const kind = await page.evaluate<string>(`document.querySelector('[data-testid="choice-prompt"]')?.dataset.kind ?? '?'`);
@@ -254,10 +200,6 @@ function printProfile(profile: Profile): void {
   console.log(`the slowed page's main thread, ${all.toFixed(0)} ms sampled; most self time:\n${top(selfBy)}\nmost total time:\n${top(totalBy)}`);
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-};
 const ms = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.length} taps)`;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'chronicle-evening-'));
