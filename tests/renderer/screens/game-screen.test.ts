@@ -476,24 +476,9 @@ describe('panels', () => {
       client.liveFrom = 0;
       flushSync();
       const view = client.view!;
-      const ended: VisibleEvent = {
-        type: 'meetingEnded',
-        meeting: {
-          leader: 0,
-          plays: [
-            { seat: 0, card: 'power-2', faceDown: false, returned: false },
-            { seat: 1, card: 'power-9', faceDown: false, returned: false },
-          ],
-          halted: false,
-          winner: 1,
-          demonTo: null,
-          burned: false,
-        },
-        reason: 'highest',
-      };
       client.log = [
         { version: 0, events: [] },
-        { version: 1, events: [ended, { type: 'roundScored', score: view.lastRound!, fame: view.fame, purged: [] }] },
+        { version: 1, events: [meetingEnded, { type: 'roundScored', score: view.lastRound!, fame: view.fame, purged: [] }] },
       ];
       flushSync();
       expect(document.querySelector('[data-testid="round-summary"]'), 'the summary, before any timer ran').not.toBeNull();
