@@ -129,6 +129,21 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
+/** In-page: a promise of two frames on (a room measured as the layout settles has been measured). */
+const TWO_FRAMES = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))`;
+/** In-page: the history row made 130 px taller, as three history cards in a long language make it at 1280x800 (see fit.spec), once the layout has settled. */
+const TALL_TOP = `(async () => {
+  const top = document.querySelector('[data-region="top"]');
+  if (top) top.style.minHeight = (top.offsetHeight + 130) + 'px';
+  await ${TWO_FRAMES};
+})()`;
+/** In-page: the history row as tall as its cards again, once the layout has settled. */
+const TOP_BACK = `(async () => {
+  const top = document.querySelector('[data-region="top"]');
+  if (top) top.style.minHeight = '';
+  await ${TWO_FRAMES};
+})()`;
+
 /** The seeds a test deals its games from: `fixed` in npm test; in test:soak a few random ones (CHRONICLE_SOAK_SEEDS, default 4); PROMPTS_SEED replays one. */
 function seedsFor(name: string, fixed: readonly string[]): string[] {
   const replay = process.env['PROMPTS_SEED'];
@@ -138,14 +153,14 @@ function seedsFor(name: string, fixed: readonly string[]): string[] {
 }
 
 /**
- * The games npm test plays for the largest prompts. The Hungarian seeds were found by soak
- * games that spilled before the fix: f5f676e6 brings a Return first (six cards of the meeting
- * under a hand's row spilled 10 px at 1920x1080), 27402f77 a Discard among fourteen allies (4 px
- * at 844x390 beside the meeting).
+ * The games npm test plays for the largest prompts, found by soak games that spilled before the
+ * fixes: the Hungarian one brings a Return of six first (under a hand's row it spilled 10 px at
+ * 1920x1080; under a tall history row 23 px at 1366x768), the French one a Return with four
+ * face-down cards (their four-line captions spilled 43 px at 1366x768 under a tall history row).
  */
 const LARGEST_SEEDS: Record<string, readonly string[]> = {
-  'hu-HU': ['prompts-largest-hu-HU-f5f676e6', 'prompts-largest-hu-HU-27402f77'],
-  'fr-FR': ['prompts-largest-fr-FR'],
+  'hu-HU': ['prompts-largest-hu-HU-f5f676e6'],
+  'fr-FR': ['prompts-largest-fr-FR-b4287d93'],
 };
 
 /** Runs `play` against a host of its own dealing from `seed` (zero-delay bots), printing the seed, and stops the host after. */
@@ -221,7 +236,18 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
           const problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
           const label = `${size.width}x${size.height}`;
           if (problems.length > 0) await page.screenshot({ path: test.info().outputPath(`largest-${step}-${locale}-${label}.png`) });
-          if (shotDir) await page.screenshot({ path: `${shotDir}/largest-${step}-${locale}-${label}.png` });
+          if (shotDir) await page.screenshot({ path: `${shotDir}/largest-${seed}-${step}-${label}.png` });
+          // On a laptop or a TV, the history row at its tallest too (three history cards in a long language).
+          if (size.width >= 1280) {
+            await page.evaluate(TALL_TOP);
+            const tall = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
+            if (tall.length > 0 || shotDir)
+              await page.screenshot({
+                path: shotDir ? `${shotDir}/largest-${seed}-${step}-${label}-tall-top.png` : test.info().outputPath(`largest-${step}-${locale}-${label}-tall-top.png`),
+              });
+            await page.evaluate(TOP_BACK);
+            problems.push(...tall.map((p) => `with the history row 130 px taller: ${p}`));
+          }
           await page.evaluate(REMOVE_CLONES);
           await page.evaluate(OWN_QUESTION);
           expect(problems, `seed ${seed}: the ${kind.kind} prompt's ${step} step filled to ${held} options at ${label}`).toEqual([]);
@@ -267,21 +293,6 @@ const FAME_ROWS_HIDDEN = `(() => {
   }).map((row) => row.textContent.replace(/\\s+/g, ' ').trim() + ' at ' + Math.round(row.getBoundingClientRect().top) + ', the summary seen down to ' + Math.round(bottom));
 })()`;
 
-/** In-page: a promise of two frames on (the summary's room is measured as the layout settles). */
-const TWO_FRAMES = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))`;
-
-/** In-page: `check` (an expression) run with the history row 130 px taller (as three history cards in a long language make it at 1280x800, see fit.spec), the row then put back. */
-const WITH_TALL_TOP = (check: string): string => `(async () => {
-  const top = document.querySelector('[data-region="top"]');
-  if (!top) return ['no history row'];
-  top.style.minHeight = (top.offsetHeight + 130) + 'px';
-  await ${TWO_FRAMES};
-  const out = ${check};
-  top.style.minHeight = '';
-  await ${TWO_FRAMES};
-  return out;
-})()`;
-
 // The round's summary: each seat's Fame row in sight as it opens (with six seats, in Hungarian),
 // not below its fold under the scoring steps, on a laptop (1280x800, 1366x768) and on phones,
 // at every round's summary of a whole seeded game (random seeds in test:soak, each printed).
@@ -312,7 +323,11 @@ test(`the round summary shows every Fame row at ${SUMMARY_SIZES.map((s) => `${s.
             await page.evaluate(TWO_FRAMES);
             const hidden = await page.evaluate<string[]>(FAME_ROWS_HIDDEN);
             // On a laptop, the history row at its tallest too (three history cards in a long language).
-            if (size.width >= 1280) hidden.push(...(await page.evaluate<string[]>(WITH_TALL_TOP(FAME_ROWS_HIDDEN))).map((row) => `with the history row 130 px taller: ${row}`));
+            if (size.width >= 1280) {
+              await page.evaluate(TALL_TOP);
+              hidden.push(...(await page.evaluate<string[]>(FAME_ROWS_HIDDEN)).map((row) => `with the history row 130 px taller: ${row}`));
+              await page.evaluate(TOP_BACK);
+            }
             const label = `${size.width}x${size.height}`;
             if (hidden.length > 0 || (shotDir && summaries === 1))
               await page.screenshot({ path: shotDir ? `${shotDir}/summary-6p-hu-${label}.png` : test.info().outputPath(`summary-${summaries}-${label}.png`) });
