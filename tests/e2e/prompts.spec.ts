@@ -131,10 +131,15 @@ const SIZES = [
 
 /** In-page: a promise of two frames on (a room measured as the layout settles has been measured). */
 const TWO_FRAMES = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))`;
-/** In-page: the history row made 130 px taller, as three history cards in a long language make it at 1280x800 (see fit.spec), once the layout has settled. */
+/**
+ * In-page: the history row made 130 px taller, as three history cards in a long language make it
+ * at 1280x800 (see fit.spec), once the layout has settled. A row already showing three history
+ * cards or more is as tall as the game makes it, and is left as it is.
+ */
 const TALL_TOP = `(async () => {
   const top = document.querySelector('[data-region="top"]');
-  if (top) top.style.minHeight = (top.offsetHeight + 130) + 'px';
+  const cards = document.querySelectorAll('[data-region="top"] [data-testid="history-card"]').length;
+  if (top && cards < 3) top.style.minHeight = (top.offsetHeight + 130) + 'px';
   await ${TWO_FRAMES};
 })()`;
 /** In-page: the history row as tall as its cards again, once the layout has settled. */
