@@ -304,7 +304,8 @@ const FAME_ROWS_HIDDEN = `(() => {
 // (upright and on its side),
 // at every round's summary of a whole seeded game (random seeds in test:soak, each printed).
 // Known gap: on a phone on its side, a round whose seats carry four lines of scoring marks under
-// a two-line history row still cuts the last row by up to 16 px (1 of 6 soak games).
+// a two-line history row still cuts the last row by up to 12 px (PROMPTS_SEED=
+// prompts-summary-hu-HU-c69b8bea, round 1).
 const SUMMARY_SIZES = [
   { width: 1280, height: 800 },
   { width: 1366, height: 768 },
