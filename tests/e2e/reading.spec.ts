@@ -6,6 +6,7 @@
 // set, the mid-game table is kept at 390×844, 844×390, 1280×800 and 1920×1080.
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
+import { playMoves } from '../kit/pages/moves';
 import { hostForSpec, pageErrors } from '../kit/pages/setup';
 import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pages/solo';
 import { type Opened, closeByTap, folded, openedDialog, tapOnTop } from '../kit/pages/touch-taps';
@@ -251,8 +252,9 @@ test('on a full-HD window the hand ability lines are at least the body text size
     if (await clickFirstLegal(page)) plays += 1;
     await nextView(page, version).catch(() => undefined);
   }
-  const summary = page.getByTestId('summary-continue');
-  if (await summary.isVisible()) await summary.click();
+  // On to this seat's next card: a round summary closed, a decision answered (while one is
+  // pending the hand gives its room to the prompt, at every size).
+  await playMoves(page, { beforeMove: (click) => click !== 'play' });
   await page.locator('[data-testid="hand"] [data-card]').first().waitFor();
   const sizes = await page.evaluate<{ body: number; lines: number[] }>(`({
     body: parseFloat(getComputedStyle(document.body).fontSize),
