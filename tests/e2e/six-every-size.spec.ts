@@ -55,8 +55,9 @@ for (const size of SIZES) {
     requireBuiltRenderer();
     // One host a game, seeded by its size: the games do not depend on which ran before in the worker.
     const seed = process.env['CHRONICLE_SIX_SEED'] ?? (SOAK ? `six-${randomBytes(4).toString('hex')}` : 'six-every-size');
+    const locale = process.env['CHRONICLE_SIX_LOCALE'] ?? 'en-US';
     host = await startHost(RENDERER, { botDelayMs: 0, seed: `${seed}:${label}` });
-    const context = await browser.newContext({ locale: 'en-US', viewport: size, hasTouch: size.touch, isMobile: size.touch, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ locale, viewport: size, hasTouch: size.touch, isMobile: size.touch, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = pageErrors(page);
     await startSoloTable(page, host.url, 6, 'Ann');
@@ -67,7 +68,7 @@ for (const size of SIZES) {
     expect(played.over, `seed ${seed}:${label}: the game ended`).toBe(true);
     // The last round's summary closed as a player would, then the result at a glance.
     failures.push(...(await checkedGameOver(page, { touch: size.touch, label: `seed ${seed}:${label}`, shotPath: (n) => test.info().outputPath(`six-${label}-over-${n}.png`) })));
-    if (shotDir) await page.screenshot({ path: `${shotDir}/six-game-over-${label}.png` });
+    if (shotDir) await page.screenshot({ path: `${shotDir}/six-game-over-${label}-${locale}.png` });
     console.log(
       `six-every-size ${label} (seed ${seed}:${label}): ${turns} turns, ${decisions} decisions checked, ${failures.length} failures${failures.map((f) => `\n  - ${f}`).join('')}`,
     );
