@@ -11,7 +11,7 @@ import { i18n } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../kit/game/playout';
 import { meetingEnded, roundScored } from '../../kit/game/events';
-import { viewFor } from '../../../src/shared/rules/view';
+import { type VisibleEvent, viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
 import { systemReducesMotion } from '../../kit/dom/reduced-motion';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
