@@ -18,22 +18,17 @@ import { checkedGameOver, playChecked } from '../kit/pages/checked-play';
 const SOAK = Boolean(process.env['CHRONICLE_SOAK']);
 const shotDir = process.env['SCREENSHOT_DIR'];
 
-/**
- * Each size, the language its page speaks (Hungarian and French have the longest labels), and
- * whether npm test plays it: seven whole games take about a minute on two workers. On this seed
- * 375x667 and 1920x1080 still meet a decision whose prompt scrolls (a Return at 375x667, an
- * 11-card Discard and Gift at 1920x1080), so those two run in test:soak.
- */
+/** Each size, and the language its page speaks (Hungarian and French have the longest labels). */
 const SIZES = [
-  { width: 360, height: 740, touch: true, locale: 'hu-HU', quick: true },
-  { width: 360, height: 800, touch: true, locale: 'en-US', quick: true },
-  { width: 375, height: 667, touch: true, locale: 'en-US', quick: false },
-  { width: 390, height: 844, touch: true, locale: 'fr-FR', quick: true },
-  { width: 412, height: 915, touch: true, locale: 'en-US', quick: true },
-  { width: 844, height: 390, touch: true, locale: 'hu-HU', quick: true },
-  { width: 1280, height: 800, touch: false, locale: 'en-US', quick: true },
-  { width: 1366, height: 768, touch: false, locale: 'fr-FR', quick: true },
-  { width: 1920, height: 1080, touch: false, locale: 'en-US', quick: false },
+  { width: 360, height: 740, touch: true, locale: 'hu-HU' },
+  { width: 360, height: 800, touch: true, locale: 'en-US' },
+  { width: 375, height: 667, touch: true, locale: 'en-US' },
+  { width: 390, height: 844, touch: true, locale: 'fr-FR' },
+  { width: 412, height: 915, touch: true, locale: 'en-US' },
+  { width: 844, height: 390, touch: true, locale: 'hu-HU' },
+  { width: 1280, height: 800, touch: false, locale: 'en-US' },
+  { width: 1366, height: 768, touch: false, locale: 'fr-FR' },
+  { width: 1920, height: 1080, touch: false, locale: 'en-US' },
 ] as const;
 
 test.describe.configure({ mode: 'parallel' });
@@ -50,12 +45,6 @@ for (const size of SIZES) {
   test(`a whole 6-player game at ${label} in ${locale} by ${size.touch ? 'touch' : 'mouse and keyboard'}: every decision answerable as it stands, the result in sight`, async ({
     browser,
   }) => {
-    if (!SOAK && !size.quick) {
-      console.log(
-        `skipped: the whole 6-player game at ${label} runs in npm run test:soak (on this seed a decision's prompt still scrolls there: a Return at 375x667, an 11-card Discard and Gift at 1920x1080)`,
-      );
-      test.skip(true, 'runs in npm run test:soak');
-    }
     test.setTimeout(5 * 60_000);
     requireBuiltRenderer();
     // One host a game, seeded by its size: the games do not depend on which ran before in the worker.
