@@ -8,6 +8,7 @@ import { RENDERER, pageErrors } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from '../kit/pages/prompt-fit';
+import { SIZES_PEOPLE_BRING } from '../kit/pages/sizes';
 
 const shotDir = process.env['SCREENSHOT_DIR'];
 
@@ -22,17 +23,6 @@ test.describe.configure({ mode: 'parallel' });
 // and checked as above; then the page is put back and the game goes on. A Return met on the way
 // is checked the same way. The games are seeded (the same on every run); test:soak plays
 // several random seeds, each printed, and PROMPTS_SEED replays one.
-const SIZES = [
-  { width: 360, height: 740 },
-  { width: 360, height: 800 },
-  { width: 375, height: 667 },
-  { width: 390, height: 844 },
-  { width: 412, height: 915 },
-  { width: 844, height: 390 },
-  { width: 1280, height: 800 },
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-] as const;
 
 /** In-page: a promise of two frames on (a room measured as the layout settles has been measured). */
 const TWO_FRAMES = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))`;
@@ -126,7 +116,7 @@ const PROMPT_SHOWS = `(() => {
 })()`;
 
 for (const locale of ['hu-HU', 'fr-FR'] as const) {
-  test(`the largest prompts of a 6-player game fit ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')} in ${locale}`, async ({ browser }) => {
+  test(`the largest prompts of a 6-player game fit ${SIZES_PEOPLE_BRING.map((s) => `${s.width}x${s.height}`).join(', ')} in ${locale}`, async ({ browser }) => {
     const lang = locale.slice(0, 2);
     const questions = messageTexts(lang, 'decision.');
     const longest = Object.entries(questions)
@@ -139,7 +129,7 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
       const checked: Record<Step, boolean> = { cards: false, players: false, return: false };
       const checkAtEverySize = async (page: Page, step: Step): Promise<void> => {
         const kind = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
-        for (const size of SIZES) {
+        for (const size of SIZES_PEOPLE_BRING) {
           await page.setViewportSize(size);
           // A Return names the cards of the meeting: at most one a seat.
           const held = await page.evaluate<number>(FILL_OPTIONS(step === 'players' ? 5 : step === 'return' ? 6 : 14));
@@ -163,11 +153,11 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
           await page.evaluate(OWN_QUESTION);
           expect(problems, `seed ${seed}: the ${kind.kind} prompt's ${step} step filled to ${held} options at ${label}`).toEqual([]);
         }
-        await page.setViewportSize(SIZES[6]);
+        await page.setViewportSize(SIZES_PEOPLE_BRING[6]);
         checked[step] = true;
       };
       await withSeededHost(seed, async (url) => {
-        const context = await browser.newContext({ locale, viewport: SIZES[6], reducedMotion: 'reduce' });
+        const context = await browser.newContext({ locale, viewport: SIZES_PEOPLE_BRING[6], reducedMotion: 'reduce' });
         const page = await context.newPage();
         const errors = pageErrors(page);
         // A game may bring this seat no card step (or no player step): then another game, up to three.
@@ -187,7 +177,12 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
         await context.close();
       });
       expect({ cards: checked.cards, players: checked.players }, `seed ${seed}: the prompts reached in up to three games`).toEqual({ cards: true, players: true });
-      test.info().annotations.push({ type: 'largest', description: `seed ${seed}: card step, player step${checked.return ? ', Return' : ''} checked at ${SIZES.length} sizes` });
+      test
+        .info()
+        .annotations.push({
+          type: 'largest',
+          description: `seed ${seed}: card step, player step${checked.return ? ', Return' : ''} checked at ${SIZES_PEOPLE_BRING.length} sizes`,
+        });
     }
   });
 }

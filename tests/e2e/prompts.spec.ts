@@ -14,6 +14,7 @@ import { type RunningHost, startHost } from '../kit/pages/host';
 import { startSoloTable } from '../kit/pages/solo';
 import { LAST_SUMMARY_HIDDEN, RESULT_HIDDEN } from '../kit/pages/game-over-fit';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from '../kit/pages/prompt-fit';
+import { SIZES_PEOPLE_BRING } from '../kit/pages/sizes';
 import { tapOnTop } from '../kit/pages/touch-taps';
 import { type TouchLook, nextTouchMove, sentIn } from '../kit/pages/touch-turns';
 
@@ -40,16 +41,7 @@ const replay = process.env['PHONE_GAME_SEED'];
 const RANDOM_GAMES = replay ? GAMES.map((game) => ({ ...game, seed: replay })) : SOAK ? GAMES.flatMap((game) => [1, 2].map((n) => ({ ...game, seed: `random ${n}` }))) : [];
 
 /** The phone sizes people bring, upright and on its side, then a laptop and a TV: the last summary is checked at each at game over. */
-const SCREENS = [
-  { width: 360, height: 740 },
-  { width: 360, height: 800 },
-  { width: 375, height: 667 },
-  { width: 390, height: 844 },
-  { width: 412, height: 915 },
-  { width: 844, height: 390 },
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-] as const;
+const SCREENS = SIZES_PEOPLE_BRING.filter((size) => size.width !== 1366);
 
 /** In-page: whether anything is moving, and a promise of the moment it has all stopped. */
 const ANIMATING = `document.getAnimations().length > 0`;
