@@ -177,12 +177,10 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
         await context.close();
       });
       expect({ cards: checked.cards, players: checked.players }, `seed ${seed}: the prompts reached in up to three games`).toEqual({ cards: true, players: true });
-      test
-        .info()
-        .annotations.push({
-          type: 'largest',
-          description: `seed ${seed}: card step, player step${checked.return ? ', Return' : ''} checked at ${SIZES_PEOPLE_BRING.length} sizes`,
-        });
+      test.info().annotations.push({
+        type: 'largest',
+        description: `seed ${seed}: card step, player step${checked.return ? ', Return' : ''} checked at ${SIZES_PEOPLE_BRING.length} sizes`,
+      });
     }
   });
 }
