@@ -67,7 +67,7 @@ async function serve(): Promise<void> {
     rateLimit: { burst: 1e9, perSecond: 1e9 },
     maxTables: 10_000,
     // Every bench client connects from 127.0.0.1: one address opening the fifty tables.
-    lifecycle: { maxTablesPerAddress: 10_000 },
+    lifecycle: { maxTablesPerDevice: 10_000 },
   });
   const floor = await floorServer(dataDir);
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port, floor });

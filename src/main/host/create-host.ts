@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { type Advertiser, noAdvertiser } from './tables/advertiser';
 import { type AttemptPolicy, createSecretGuards } from './guards/attempts';
+import { DeviceIds } from './guards/devices';
 import type { TableGuessPolicy } from './guards/table-guesses';
 import { type BotPolicy, randomPolicy } from './seats/bot-seats';
 import { type Clock, systemClock } from './clock';
@@ -55,10 +56,10 @@ export interface HostOptions {
   /** "Could I have won?" for a replayed decision, off the main thread; without it, refused. */
   readonly analyse?: Analyser;
   readonly rateLimit?: RateLimit;
-  /** Budgets per device (client address) for hints, analyses, exports and replays (budgets.ts). */
+  /** Budgets per device (and per client address) for hints, analyses, exports, replays and knocks (budgets.ts). */
   readonly budgets?: Partial<Record<CostlyRequest, RateLimit>>;
   readonly maxTables?: number;
-  /** When idle lobbies go, idle games park, and how many tables one address may open. */
+  /** When idle lobbies go, idle games park, and how many tables one device or address may open. */
   readonly lifecycle?: Partial<Lifecycle>;
   /** Largest message a client may send, in bytes (larger closes the connection). */
   readonly maxMessageBytes?: number;
@@ -73,8 +74,8 @@ export interface HostOptions {
   readonly reachableAddresses?: () => readonly string[];
   /** Which client addresses are guests (default: any but loopback), for `guests()`. */
   readonly isGuest?: (address: string) => boolean;
-  /** Guessing limits for PINs (per table) and PINs and seat tokens (per client address). */
-  readonly attempts?: { readonly table?: TableGuessPolicy; readonly address?: AttemptPolicy };
+  /** Guessing limits for PINs (per table) and PINs and seat tokens (per device and per client address). */
+  readonly attempts?: { readonly table?: TableGuessPolicy; readonly device?: AttemptPolicy; readonly address?: AttemptPolicy };
 }
 
 export interface Host {
@@ -129,6 +130,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   const guards = createSecretGuards(clock, options.attempts);
   const budgets = new AddressBudgets(clock, options.budgets);
+  const devices = new DeviceIds(clock);
   const analyse = options.analyse && cachedAnalyser(options.analyse);
   const io: HostServer = new Server(server, {
     serveClient: false,
@@ -173,7 +175,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
       socket.disconnect(true);
     });
-    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets });
+    registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets, devices });
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -83,6 +83,8 @@ export interface KnockRequest {
 export interface Knock {
   readonly id: string;
   readonly name: string;
+  /** A short random code also shown on the knocker's screen: the owner tells the real friend from look-alike names by it. */
+  readonly code: string;
 }
 export interface KnockAnswer {
   readonly id: string;
@@ -136,9 +138,10 @@ export interface ClientToServerEvents {
   'table:spectate': (payload: SpectateRequest, ack: AckFn<{ table: TableInfo; next?: WatchNext }>) => void;
   /**
    * Asks a PIN table's owner to let this device in without the PIN (before the start). The reply
-   * says the owner was told; the answer comes later as `table:admitted` or `table:turnedAway`.
+   * says the owner was told, with the knock's code to show (the owner sees it beside the name);
+   * the answer comes later as `table:admitted` or `table:turnedAway`.
    */
-  'table:knock': (payload: KnockRequest, ack: AckFn) => void;
+  'table:knock': (payload: KnockRequest, ack: AckFn<{ code: string }>) => void;
   /** The owner answers a knock at their table's door (`table:knocks`). */
   'table:answerKnock': (payload: KnockAnswer, ack: AckFn) => void;
   'table:addBot': (payload: BotRequest, ack: AckFn) => void;

@@ -1,9 +1,12 @@
-// Guessing limits for secrets (table PINs, seat tokens), per client address. Each address
-// gets a few free attempts; every failure after those makes it wait a delay that doubles up to
-// a cap. While an address waits, its PINs are refused without looking at them, so a flood of
-// guesses learns nothing. A table's PIN is also bounded for all addresses together
+// Guessing limits for secrets (table PINs, seat tokens), per device (devices.ts) and, more
+// generously, per client address. Each device gets a few free attempts; every failure after
+// those makes it wait a delay that doubles up to a cap. While a device waits, its PINs are
+// refused without looking at them, so a flood of guesses learns nothing. Another device behind
+// the same address (a family's phones behind one router) is not kept waiting by it: only when
+// the address's devices together fail many times over (a flood making up device ids) does the
+// whole address wait. A table's PIN is also bounded for all addresses together
 // (table-guesses.ts). A seat token (256 random bits, nothing to learn by guessing) is always
-// looked at: the right one is taken even while its address waits, only wrong ones are slowed.
+// looked at: the right one is taken even while its device waits, only wrong ones are slowed.
 //
 // An attempt is counted as failed when it starts and refunded if it succeeds: a thousand
 // guesses sent at once are checked against the limit one by one, not all let through before
@@ -22,8 +25,10 @@ export interface AttemptPolicy {
 }
 
 const HOUR = 3_600_000;
-/** Per client address: PIN or token guesses, at any table. */
-export const ADDRESS_ATTEMPTS: AttemptPolicy = { free: 5, baseDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 24 * HOUR };
+/** Per device: PIN or token guesses, at any table. */
+export const DEVICE_ATTEMPTS: AttemptPolicy = { free: 5, baseDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 24 * HOUR };
+/** Per client address, all its devices together: five devices' free guesses before any delay. */
+export const ADDRESS_ATTEMPTS: AttemptPolicy = { free: 25, baseDelayMs: 1000, maxDelayMs: HOUR, forgetAfterMs: 24 * HOUR };
 
 /** Past this many keys, forgotten ones are swept out. */
 const MAX_KEYS = 4096;
@@ -101,29 +106,58 @@ export class AttemptLimiter {
   }
 }
 
-/** The limits on guessing a host keeps: per table (PINs, all addresses together) and per client address (PINs and tokens). */
+/** The limits on guessing a host keeps: per table (PINs, all addresses together), per device and per client address (PINs and tokens). */
 export interface SecretGuards {
   readonly tables: TableGuesses;
+  readonly devices: AttemptLimiter;
   readonly addresses: AttemptLimiter;
 }
 
-export function createSecretGuards(clock: Clock, policies: { table?: TableGuessPolicy; address?: AttemptPolicy } = {}): SecretGuards {
+export function createSecretGuards(clock: Clock, policies: { table?: TableGuessPolicy; device?: AttemptPolicy; address?: AttemptPolicy } = {}): SecretGuards {
   return {
     tables: new TableGuesses(policies.table ?? TABLE_GUESSES, clock),
+    devices: new AttemptLimiter(policies.device ?? DEVICE_ATTEMPTS, clock),
     addresses: new AttemptLimiter(policies.address ?? ADDRESS_ATTEMPTS, clock),
   };
 }
 
-/** A typed PIN: the address must not be waiting, then the table must have a guess left. */
-export function beginPin(guards: SecretGuards, tableId: string, address: string): Gate {
-  const key = `pin:${address}`;
-  const wait = guards.addresses.waitFor(key);
+/** Who guesses: a device (devices.ts) at a client address. */
+export interface Guesser {
+  readonly address: string;
+  readonly device: string;
+}
+
+/** Ms until `who` may try a secret of this kind again: its device's wait or its address's. */
+const waitOf = (guards: SecretGuards, kind: string, who: Guesser): number =>
+  Math.max(guards.devices.waitFor(`${kind}:${who.device}`), guards.addresses.waitFor(`${kind}:${who.address}`));
+
+/** One attempt counted against the device and its address together. */
+function beginBoth(guards: SecretGuards, kind: string, who: Guesser): Gate {
+  const own = guards.devices.begin(`${kind}:${who.device}`);
+  if (!own.ok) return own;
+  const address = guards.addresses.begin(`${kind}:${who.address}`);
+  if (!address.ok) {
+    own.settle(true); // not reached: the address was not waiting
+    return address;
+  }
+  return {
+    ok: true,
+    settle: (succeeded) => {
+      own.settle(succeeded);
+      address.settle(succeeded);
+    },
+  };
+}
+
+/** A typed PIN: the device and its address must not be waiting, then the table must have a guess left. */
+export function beginPin(guards: SecretGuards, tableId: string, who: Guesser): Gate {
+  const wait = waitOf(guards, 'pin', who);
   if (wait > 0) return { ok: false, retryAfterMs: wait };
-  const table = guards.tables.begin(tableId, address);
+  const table = guards.tables.begin(tableId, who.device);
   if (!table.ok) return table;
-  const own = guards.addresses.begin(key);
+  const own = beginBoth(guards, 'pin', who);
   if (!own.ok) {
-    table.settle(true); // not reached: the address was not waiting
+    table.settle(true); // not reached: neither was waiting
     return own;
   }
   return {
@@ -135,8 +169,8 @@ export function beginPin(guards: SecretGuards, tableId: string, address: string)
   };
 }
 
-/** Ms a wrong seat token from `address` must wait; a right one is never kept waiting. */
-export const tokenWait = (guards: SecretGuards, address: string): number => guards.addresses.waitFor(`token:${address}`);
+/** Ms a wrong seat token from `who` must wait; a right one is never kept waiting. */
+export const tokenWait = (guards: SecretGuards, who: Guesser): number => waitOf(guards, 'token', who);
 
-/** A seat token tried from `address` (while it is not waiting). */
-export const beginToken = (guards: SecretGuards, address: string): Gate => guards.addresses.begin(`token:${address}`);
+/** A seat token tried by `who` (while it is not waiting). */
+export const beginToken = (guards: SecretGuards, who: Guesser): Gate => beginBoth(guards, 'token', who);

@@ -21,30 +21,40 @@ export const DEFAULT_BUDGETS: Readonly<Record<CostlyRequest, RateLimit>> = {
   knock: { burst: 3, perSecond: 1 / 60 },
 };
 
-/** Addresses remembered at most; the quietest are forgotten first (a full bucket is the same as none). */
-const MAX_ADDRESSES = 4096;
+/** Devices and addresses remembered at most; the quietest are forgotten first (a full bucket is the same as none). */
+const MAX_KEYS = 8192;
+
+/** An address's budget is this many devices' worth. */
+export const ADDRESS_SHARE = 4;
 
 export class AddressBudgets {
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly limits: Readonly<Record<CostlyRequest, RateLimit>>;
+  private readonly shared: Readonly<Record<CostlyRequest, RateLimit>>;
 
   constructor(
     private readonly clock: Clock,
     limits: Partial<Record<CostlyRequest, RateLimit>> = {},
   ) {
     this.limits = { ...DEFAULT_BUDGETS, ...limits };
+    const times = (l: RateLimit): RateLimit => ({ burst: l.burst * ADDRESS_SHARE, perSecond: l.perSecond * ADDRESS_SHARE });
+    const l = this.limits;
+    this.shared = { hint: times(l.hint), analysis: times(l.analysis), export: times(l.export), replay: times(l.replay), knock: times(l.knock) };
   }
 
-  /** Takes one request of `kind` from `address`'s budget; false when it is spent. */
-  take(kind: CostlyRequest, address: string): boolean {
-    const key = `${kind} ${address}`;
+  /** Takes one request of `kind` from `device`'s budget and its `address`'s; false when either is spent. */
+  take(kind: CostlyRequest, device: string, address: string): boolean {
+    return this.bucket(`${kind} d ${device}`, this.limits[kind]).take() && this.bucket(`${kind} a ${address}`, this.shared[kind]).take();
+  }
+
+  private bucket(key: string, limit: RateLimit): TokenBucket {
     let bucket = this.buckets.get(key);
     if (bucket)
       this.buckets.delete(key); // re-inserted: the map's order is last use
-    else bucket = new TokenBucket(this.limits[kind], this.clock);
+    else bucket = new TokenBucket(limit, this.clock);
     this.buckets.set(key, bucket);
-    if (this.buckets.size > MAX_ADDRESSES) this.buckets.delete(this.buckets.keys().next().value!);
-    return bucket.take();
+    if (this.buckets.size > MAX_KEYS) this.buckets.delete(this.buckets.keys().next().value!);
+    return bucket;
   }
 
   /** Seconds until `kind` has a token again for a device that just spent its budget. */

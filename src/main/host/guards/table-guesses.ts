@@ -1,7 +1,7 @@
 // The whole table's bound on typed PINs, whichever addresses the guesses come from, so that a
 // hundred devices cannot brute-force a PIN either. Wrong guesses draw on a bucket that holds a
 // burst (friends' typos) and refills a few an hour; a small reserve that refills more slowly
-// is kept for addresses that have not missed at this table lately, so one noisy device cannot
+// is kept for devices (devices.ts) that have not missed at this table lately, so one noisy device cannot
 // shut out a friend typing the right PIN. Over any T hours a table checks at most
 // burst + reserve + T × (one per refillMs + one per reserveRefillMs) wrong PINs. The invite link
 // and seat tokens never pass here: nothing that happens to the PIN shuts them out.
@@ -24,10 +24,10 @@ export interface TableGuessPolicy {
   readonly burst: number;
   /** One more wrong PIN every this many ms. */
   readonly refillMs: number;
-  /** Extra wrong PINs only addresses with no miss at this table may use. */
+  /** Extra wrong PINs only devices with no miss at this table may use. */
   readonly reserve: number;
   readonly reserveRefillMs: number;
-  /** An address's miss at a table is forgotten after this long. */
+  /** A device's miss at a table is forgotten after this long. */
   readonly forgetMissAfterMs: number;
 }
 
@@ -86,7 +86,7 @@ class Bucket {
 interface TableRecord {
   readonly general: Bucket;
   readonly reserve: Bucket;
-  /** When each address last typed a wrong PIN here, and how many it typed since it last got in. */
+  /** When each device last typed a wrong PIN here, and how many it typed since it last got in. */
   readonly missed: Map<string, { at: number; count: number }>;
 }
 
@@ -98,11 +98,11 @@ export class TableGuesses {
     private readonly clock: Clock,
   ) {}
 
-  /** Starts a typed PIN at `tableId` from `address`: counted as wrong until settled as right. */
-  begin(tableId: string, address: string): Gate {
+  /** Starts a typed PIN at `tableId` from `device`: counted as wrong until settled as right. */
+  begin(tableId: string, device: string): Gate {
     const now = this.clock.now();
     const r = this.record(tableId, now);
-    const clean = !this.missedLately(r, address, now);
+    const clean = !this.missedLately(r, device, now);
     const bucket = r.general.take(now) ? r.general : clean && r.reserve.take(now) ? r.reserve : null;
     if (!bucket) return { ok: false, retryAfterMs: clean ? Math.min(r.general.waitMs(now), r.reserve.waitMs(now)) : r.general.waitMs(now) };
     let settled = false;
@@ -112,15 +112,15 @@ export class TableGuesses {
         if (settled) return;
         settled = true;
         const at = this.clock.now();
-        const before = r.missed.get(address);
-        r.missed.delete(address);
+        const before = r.missed.get(device);
+        r.missed.delete(device);
         if (succeeded) {
           bucket.giveBack(at);
-          // This address's typos, followed by the right PIN: not a guesser's.
+          // This device's typos, followed by the right PIN: not a guesser's.
           for (let i = 0; i < (before?.count ?? 0); i++) r.general.giveBack(at);
           return;
         }
-        r.missed.set(address, { at, count: (before && at - before.at < this.policy.forgetMissAfterMs ? before.count : 0) + 1 });
+        r.missed.set(device, { at, count: (before && at - before.at < this.policy.forgetMissAfterMs ? before.count : 0) + 1 });
         if (r.missed.size > MAX_MISSES) r.missed.delete(r.missed.keys().next().value!);
       },
     };

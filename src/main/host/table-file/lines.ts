@@ -40,8 +40,10 @@ export interface TableHeader {
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
   readonly persistent: boolean;
-  /** The client address that created the table (absent for the host's own), for the limits per device. */
+  /** The client address that created the table (absent for the host's own), for the bounds per address. */
   readonly by?: string;
+  /** The device that created it (guards/devices.ts: a digest, never the device's own id), for the limits per device. */
+  readonly device?: string;
 }
 
 export type TableLine =
@@ -77,6 +79,7 @@ const header = z.strictObject({
   createdAt: z.number(),
   persistent: z.boolean(),
   by: z.string().max(64).optional(),
+  device: z.string().max(80).optional(),
 });
 
 const level = z.enum(BOT_LEVELS).optional();

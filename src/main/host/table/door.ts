@@ -28,18 +28,24 @@ export async function join(t: TableParts, conn: ConnectionId, req: lobby.Admissi
 
 /**
  * Someone who knows the PIN asks the owner to let them in without typing it (the table's wrong
- * PINs have locked it): the owner is told at once (`table:knocks`); the answer comes later.
+ * PINs have locked it): the owner is told at once (`table:knocks`), the knocker gets the code the
+ * owner sees beside their name; the answer comes later. Bounds and order: knocks.ts.
  */
-export function knock(t: TableParts, conn: ConnectionId, address: string, name: string): Reply {
+export function knock(t: TableParts, conn: ConnectionId, who: { device: string; address: string }, name: string): Reply<{ code: string }> {
   if (t.model.header.pin === null) return refuse('BAD_REQUEST', 'this table has no PIN: join it');
   const closed = inLobby(t.model) ?? (t.model.seats.some((s) => s.kind === 'free') ? null : refuse('TABLE_FULL'));
   if (closed) return closed;
   if (seatOf(t, conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
-  const added = t.knocks.add(conn, address, name);
-  if (added === 'full') return { ...refuse('TOO_MANY_REQUESTS', 'the owner has people asking already: try again in a minute'), retryAfterMs: 60_000 };
-  if (typeof added === 'number') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added / 60_000)} min`), retryAfterMs: added };
+  const added = t.knocks.add(conn, who, name);
+  if ('refused' in added) {
+    if (added.refused === 'turnedAway')
+      return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added.waitMs / 60_000)} min`), retryAfterMs: added.waitMs };
+    const why = added.refused === 'address' ? 'devices at your address are asking already' : 'the owner has many people asking already';
+    return { ...refuse('TOO_MANY_REQUESTS', `${why}: try again in a minute`), retryAfterMs: 60_000 };
+  }
+  if (added.bumped) turnAway(t, [added.bumped]);
   tellKnocks(t);
-  return { ok: true };
+  return { ok: true, code: added.knock.code };
 }
 
 /** The owner lets a knocker in (a free seat, their own token, told by `table:admitted`) or not. */

@@ -1,31 +1,55 @@
 // People at a PIN table's door: a friend who knows the PIN, at a table whose wrong PINs have
 // locked it (guards/table-guesses.ts), asks its owner to be let in, and the owner answers with
 // one tap. A knock proves nothing and reveals nothing of the PIN: it only asks for the owner's
-// attention, so that is what is bounded. One knock per device (a new one replaces it), a few
-// per table at a time, each forgotten after KNOCK_MS (its knocker is then told no); a device the
-// owner turned away may not knock at that table again for TURNED_AWAY_MS; each device's knocks
-// also have a budget (guards/budgets.ts).
+// attention, so that is what is bounded, without letting anyone squat the door:
+//
+// - Each knock gets a short random code, shown on the knocker's screen and beside the name in
+//   the owner's list: a look-alike name cannot copy it, so the owner finds the real friend by
+//   it ("what does your screen say?") however many knock under the same name.
+// - One knock per device (devices.ts; its new knock replaces its own earlier one), at most
+//   MAX_KNOCKS_PER_ADDRESS per client address (a family's phones behind one router), and
+//   MAX_KNOCKS per table, waiting in the order they came (the owner's list keeps that order).
+// - A full door makes room for a newcomer from a quieter address: the newest knock of the
+//   address holding the most goes (its knocker is told). A flood from many addresses therefore
+//   never pushes out a knock from an address that holds fewer: the real friend stays in line
+//   until MAX_KNOCKS different addresses knock at once (a newcomer is then told to try again).
+// - Each knock is forgotten after KNOCK_MS (its knocker is told no); a device the owner turned
+//   away may not knock at that table again for TURNED_AWAY_MS, others behind its address may.
+// - Each device's knocks, and each address's, also have a budget (guards/budgets.ts).
 import type { Knock } from '../../../shared/protocol/events';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { ConnectionId } from '../wire/transport';
 
 /** How long a knock waits for the owner's answer. */
 export const KNOCK_MS = 2 * 60_000;
 /** Knocks a table keeps waiting at once. */
-export const MAX_KNOCKS = 4;
+export const MAX_KNOCKS = 128;
+/** Knocks from one client address a table keeps waiting at once. */
+export const MAX_KNOCKS_PER_ADDRESS = 3;
 /** How long a device the owner said no to may not knock at that table again. */
 export const TURNED_AWAY_MS = 10 * 60_000;
 /** Devices turned away remembered per table at most (the oldest forgotten first). */
 const MAX_TURNED_AWAY = 256;
+/** A knock's code: four of these, none that looks like another (no 0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+const CODE_LETTERS = 'ACDEFGHJKMNPQRTUVWXY34679';
+export const CODE_LENGTH = 4;
 
 export interface WaitingKnock extends Knock {
   readonly conn: ConnectionId;
-  /** The knocking device's address (never shown to the owner). */
+  /** The knocking device and its address (never shown to the owner). */
+  readonly device: string;
   readonly address: string;
 }
 
+/** A new knock's outcome: waiting (with the knock the door made room by sending away, if any), or why not. */
+export type Knocked =
+  | { readonly knock: WaitingKnock; readonly bumped?: WaitingKnock }
+  | { readonly refused: 'full' | 'address' }
+  | { readonly refused: 'turnedAway'; readonly waitMs: number };
+
 export class TableKnocks {
+  /** Waiting knocks by id, in the order they came. */
   private readonly waiting = new Map<string, { knock: WaitingKnock; timer: NodeJS.Timeout }>();
   /** Devices the owner said no to, and until when they may not knock again. */
   private readonly turnedAway = new Map<string, number>();
@@ -36,25 +60,29 @@ export class TableKnocks {
     private readonly expired: (knock: WaitingKnock) => void,
   ) {}
 
-  /**
-   * A new knock from `conn` at `address` (replacing that device's earlier one): 'full' when the
-   * table has as many waiting as it keeps, or the ms this device must wait after the owner said no.
-   */
-  add(conn: ConnectionId, address: string, name: string): WaitingKnock | 'full' | number {
-    const until = this.turnedAway.get(address) ?? 0;
+  /** A new knock from `conn` (replacing that device's earlier one), or why it may not wait (see the top of this file). */
+  add(conn: ConnectionId, who: { readonly device: string; readonly address: string }, name: string): Knocked {
+    const until = this.turnedAway.get(who.device) ?? 0;
     const now = this.clock.now();
-    if (until > now) return until - now;
-    this.turnedAway.delete(address);
-    for (const [id, w] of this.waiting) if (w.knock.conn === conn || w.knock.address === address) this.remove(id);
-    if (this.waiting.size >= MAX_KNOCKS) return 'full';
-    const knock: WaitingKnock = { id: randomBytes(9).toString('base64url'), name, conn, address };
+    if (until > now) return { refused: 'turnedAway', waitMs: until - now };
+    this.turnedAway.delete(who.device);
+    for (const [id, w] of this.waiting) if (w.knock.conn === conn || w.knock.device === who.device) this.remove(id);
+    const mine = this.fromAddress(who.address).length;
+    if (mine >= MAX_KNOCKS_PER_ADDRESS) return { refused: 'address' };
+    let bumped: WaitingKnock | undefined;
+    if (this.waiting.size >= MAX_KNOCKS) {
+      bumped = this.busiestNewest(mine);
+      if (!bumped) return { refused: 'full' };
+      this.remove(bumped.id);
+    }
+    const knock: WaitingKnock = { id: randomBytes(9).toString('base64url'), name, code: this.newCode(), conn, device: who.device, address: who.address };
     const timer = setTimeout(() => {
       this.remove(knock.id);
       this.expired(knock);
     }, KNOCK_MS);
     timer.unref();
     this.waiting.set(knock.id, { knock, timer });
-    return knock;
+    return bumped ? { knock, bumped } : { knock };
   }
 
   /** The knock `id`, no longer waiting; undefined when there is none (answered, replaced or expired). */
@@ -66,8 +94,8 @@ export class TableKnocks {
 
   /** The owner said no to this device: it may not knock here again for a while. */
   refuse(knock: WaitingKnock): void {
-    this.turnedAway.delete(knock.address);
-    this.turnedAway.set(knock.address, this.clock.now() + TURNED_AWAY_MS);
+    this.turnedAway.delete(knock.device);
+    this.turnedAway.set(knock.device, this.clock.now() + TURNED_AWAY_MS);
     if (this.turnedAway.size > MAX_TURNED_AWAY) this.turnedAway.delete(this.turnedAway.keys().next().value!);
   }
 
@@ -78,13 +106,35 @@ export class TableKnocks {
     return all;
   }
 
-  /** What the owner sees: names and ids, never the knockers' connections. */
+  /** What the owner sees, in the order the knocks came: names, codes and ids, never the knockers' devices. */
   list(): Knock[] {
-    return [...this.waiting.values()].map(({ knock }) => ({ id: knock.id, name: knock.name }));
+    return [...this.waiting.values()].map(({ knock }) => ({ id: knock.id, name: knock.name, code: knock.code }));
   }
 
   get size(): number {
     return this.waiting.size;
+  }
+
+  private fromAddress(address: string): WaitingKnock[] {
+    return [...this.waiting.values()].filter((w) => w.knock.address === address).map((w) => w.knock);
+  }
+
+  /** The newest knock of the address holding the most, if it holds more than one past the newcomer's `mine`. */
+  private busiestNewest(mine: number): WaitingKnock | undefined {
+    const byAddress = new Map<string, WaitingKnock[]>();
+    for (const { knock } of this.waiting.values()) byAddress.set(knock.address, [...(byAddress.get(knock.address) ?? []), knock]);
+    let busiest: WaitingKnock[] = [];
+    for (const knocks of byAddress.values()) if (knocks.length > busiest.length) busiest = knocks;
+    return busiest.length > mine + 1 ? busiest.at(-1) : undefined;
+  }
+
+  /** A code no other waiting knock has. */
+  private newCode(): string {
+    const taken = new Set([...this.waiting.values()].map((w) => w.knock.code));
+    for (;;) {
+      const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
+      if (!taken.has(code)) return code;
+    }
   }
 
   private remove(id: string): void {

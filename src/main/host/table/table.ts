@@ -198,8 +198,8 @@ export class Table {
   }
 
   /** Someone who knows the PIN of a locked table asks the owner to let them in (door.ts). */
-  knock(conn: ConnectionId, address: string, name: string): Promise<Reply> {
-    return this.run(() => door.knock(this.parts, conn, address, name));
+  knock(conn: ConnectionId, who: { device: string; address: string }, name: string): Promise<Reply<{ code: string }>> {
+    return this.run(() => door.knock(this.parts, conn, who, name));
   }
 
   /** The owner lets a knocker in or not (door.ts). */

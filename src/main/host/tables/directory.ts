@@ -1,18 +1,23 @@
 // The host's tables by id: those in memory and the games parked on disk (listed with the info
 // they had, loaded back on the first resume), since when nobody has been at each, and the
-// quotas: tables count to the address that created them while someone is at them, and
-// unfinished ones whoever is at them (table-limits.ts); a full host makes room before it says no.
+// quotas: tables count to the device that created them while someone is at them, and
+// unfinished ones whoever is at them, to the device and (more generously) to its address
+// (table-limits.ts, devices.ts); a full host makes room before it says no.
 import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Clock } from '../clock';
-import { type LimitedTable, type ParkedGame, TooManyTables, TooManyTablesHere, roomFor } from '../guards/table-limits';
+import { type Creator, type LimitedTable, type ParkedGame, TooManyTables, TooManyTablesHere, roomFor, unfinishedRefusal } from '../guards/table-limits';
 import type { Table } from '../table/table';
 
 export interface DirectoryDeps {
   readonly clock: Clock;
   readonly maxTables: number;
-  readonly maxTablesPerAddress: number;
-  /** Unfinished tables (lobbies, games in play or parked) one address may have created, whoever is at them. */
+  readonly maxTablesPerDevice: number;
+  /** Unfinished tables (lobbies, games in play or parked) one device may have created, whoever is at them. */
+  readonly maxUnfinishedPerDevice: number;
+  /** The same for all the devices at one address together (a device holding fewer than MIN_SHARE is never refused). */
   readonly maxUnfinishedPerAddress: number;
+  /** A parked game counts to its device and address for this long after everyone left, no longer. */
+  readonly parkedCountsMs: number;
 }
 
 export class TableDirectory {
@@ -23,7 +28,7 @@ export class TableDirectory {
   private readonly parked = new Map<string, { readonly info: TableInfo; readonly game: ParkedGame }>();
   /** Tables being created: their room is taken before they exist. */
   private creating = 0;
-  /** The same, by the address creating them. */
+  /** The same, by the device and by the address creating them. */
   private readonly creatingBy = new Map<string, number>();
 
   constructor(private readonly deps: DirectoryDeps) {}
@@ -75,7 +80,8 @@ export class TableDirectory {
     this.remove(table.id);
     const { header, seats } = table.model;
     const humanMoves = seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0);
-    this.parked.set(table.id, { info, game: { id: table.id, by: header.by, since, createdAt: header.createdAt, humanMoves } });
+    const game = { id: table.id, by: header.by, device: header.device, since, createdAt: header.createdAt, humanMoves };
+    this.parked.set(table.id, { info, game });
   }
 
   /** A parked game has been idle since `at` at the latest (its file's last write). */
@@ -104,53 +110,62 @@ export class TableDirectory {
   }
 
   /**
-   * Creates a table for `address` once there is room: idle tables, then a heavy address's
-   * lobbies, give way (`giveWay`; `leaving` tables no longer count). Throws TooManyTablesHere
-   * or TooManyTables when there is none.
+   * Creates a table for `by` (a device at an address; none for the host's own tables and for
+   * Play again) once there is room: idle tables, then a heavy device's lobbies, give way
+   * (`giveWay`; `leaving` tables no longer count). Throws TooManyTablesHere or TooManyTables
+   * when there is none.
    */
-  async withRoom<T>(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>, create: () => Promise<T>): Promise<T> {
-    await this.makeRoom(address, leaving, giveWay);
+  async withRoom<T>(by: Creator | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>, create: () => Promise<T>): Promise<T> {
+    await this.makeRoom(by?.device, leaving, giveWay);
     // Checked and taken with no wait between: a thousand requests at once are counted one by one.
-    if (address !== undefined) this.takeShare(address, leaving);
+    const keys = by ? [`d ${by.device}`, `a ${by.address}`] : [];
+    if (by) this.takeShare(by, leaving);
+    for (const key of keys) this.creatingBy.set(key, (this.creatingBy.get(key) ?? 0) + 1);
     this.creating++;
     try {
       return await create();
     } finally {
       this.creating--;
-      if (address !== undefined) this.shareTaken(address);
+      for (const key of keys) this.shareTaken(key);
     }
   }
 
-  /** A table of `address` is made (and in `tables`), or failed: it no longer counts as being made. */
-  private shareTaken(address: string): void {
-    const n = (this.creatingBy.get(address) ?? 1) - 1;
-    if (n > 0) this.creatingBy.set(address, n);
-    else this.creatingBy.delete(address);
+  /** A table of this device or address is made (and in `tables`), or failed: it no longer counts as being made. */
+  private shareTaken(key: string): void {
+    const n = (this.creatingBy.get(key) ?? 1) - 1;
+    if (n > 0) this.creatingBy.set(key, n);
+    else this.creatingBy.delete(key);
   }
 
-  /** Unfinished tables `address` created (in memory, parked or on their way), or TooManyTablesHere past its share. */
-  private takeShare(address: string, leaving: (id: string) => boolean): void {
-    const max = this.deps.maxUnfinishedPerAddress;
-    let held = this.creatingBy.get(address) ?? 0;
-    for (const t of this.tables.values()) if (t.model.header.by === address && t.model.phase !== 'over' && !t.isClosed && !leaving(t.id)) held++;
-    for (const p of this.parked.values()) if (p.game.by === address) held++;
-    if (held >= max) throw new TooManyTablesHere(`this device has ${held} unfinished tables at this host, the most it may: finish or leave one first`);
-    this.creatingBy.set(address, (this.creatingBy.get(address) ?? 0) + 1);
+  /** Throws TooManyTablesHere when `by` holds its share of unfinished tables (in memory, parked lately, or on their way). */
+  private takeShare(by: Creator, leaving: (id: string) => boolean): void {
+    let device = this.creatingBy.get(`d ${by.device}`) ?? 0;
+    let address = this.creatingBy.get(`a ${by.address}`) ?? 0;
+    const count = (t: { by?: string | undefined; device?: string | undefined }): void => {
+      if (t.device === by.device) device++;
+      if (t.by === by.address) address++;
+    };
+    for (const t of this.tables.values()) if (t.model.phase !== 'over' && !t.isClosed && !leaving(t.id)) count(t.model.header);
+    // A game everyone left long ago no longer counts: it waits on disk for its players, taking nobody's place.
+    const now = this.deps.clock.now();
+    for (const p of this.parked.values()) if (now - p.game.since < this.deps.parkedCountsMs) count(p.game);
+    const refusal = unfinishedRefusal({ device, address }, { perDevice: this.deps.maxUnfinishedPerDevice, perAddress: this.deps.maxUnfinishedPerAddress });
+    if (refusal) throw new TooManyTablesHere(refusal);
   }
 
-  private async makeRoom(address: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>): Promise<void> {
-    const { maxTables, maxTablesPerAddress } = this.deps;
-    const limits = { total: maxTables - this.creating, perAddress: maxTablesPerAddress };
+  private async makeRoom(device: string | undefined, leaving: (id: string) => boolean, giveWay: (t: Table) => Promise<void>): Promise<void> {
+    const { maxTables, maxTablesPerDevice } = this.deps;
+    const limits = { total: maxTables - this.creating, perDevice: maxTablesPerDevice };
     // Each round removes one table; a table that fails to go (its archive cannot be written) is not asked twice.
     const failed = new Set<string>();
     for (let round = 0; round <= maxTables; round++) {
       const room = roomFor(
-        address,
+        device,
         this.limited(leaving).filter((t) => !failed.has(t.id)),
         limits,
       );
       if (room.kind === 'ok') return;
-      if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perAddress} tables open at a time`);
+      if (room.kind === 'yours') throw new TooManyTablesHere(`this device may have ${limits.perDevice} tables open at a time`);
       if (room.kind === 'full') break;
       const table = this.tables.get(room.id)!;
       await giveWay(table);
@@ -168,7 +183,7 @@ export class TableDirectory {
         const idle = this.idle.get(t.id);
         return {
           id: t.id,
-          by: header.by,
+          by: header.device ?? header.by,
           live: t.hasConnections(),
           lobby: t.model.phase === 'lobby',
           kept: header.persistent && t.model.phase === 'lobby',

@@ -12,10 +12,14 @@ export interface Lifecycle {
   readonly maxParked: number;
   /** How often idle tables are looked for. */
   readonly sweepMs: number;
-  /** Tables one client address may have created and someone is at (lobbies and games) at a time. */
-  readonly maxTablesPerAddress: number;
-  /** Unfinished tables (lobbies, games in play or parked) one address may have created, whoever is at them. */
+  /** Tables one device may have created and someone is at (lobbies and games) at a time. */
+  readonly maxTablesPerDevice: number;
+  /** Unfinished tables (lobbies, games in play or parked lately) one device may have created, whoever is at them. */
+  readonly maxUnfinishedPerDevice: number;
+  /** The same for all the devices behind one client address together (table-limits.ts). */
   readonly maxUnfinishedPerAddress: number;
+  /** A parked game counts to the device that created it for this long after everyone left. */
+  readonly parkedCountsMs: number;
   /** Retired files in `abandoned/` are deleted after this long there... */
   readonly abandonedKeepMs: number;
   /** ...and past this many, the oldest first. */
@@ -35,10 +39,16 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   // Well below the host's 64: a device seldom needs more than two tables, a host machine
   // setting up a game night a few; eleven devices would be needed to fill the host with games,
   // and lobbies give way to a newcomer anyway (table-limits.ts).
-  maxTablesPerAddress: 6,
+  maxTablesPerDevice: 6,
   // A family device with a few paused games and a lobby or two; a device that starts game after
   // game and walks away stops here, and so does what it can put into everyone's lobby.
-  maxUnfinishedPerAddress: 8,
+  maxUnfinishedPerDevice: 8,
+  // A household's devices behind one router: four devices' full share (each device keeps at
+  // least MIN_SHARE whatever the others hold); a flood making up device ids stops here.
+  maxUnfinishedPerAddress: 32,
+  // A game everyone left a day ago waits for them on disk (until abandonAfterMs) without taking
+  // its device's place: a device that walked away from games is not refused new ones for a month.
+  parkedCountsMs: 24 * 3_600_000,
   // A retired game is one nobody came back to for a month, or a flood's: kept two weeks more for
   // whoever wants to look at it, and never more than a few hundred kilobytes' worth of files.
   abandonedKeepMs: 14 * 24 * 3_600_000,

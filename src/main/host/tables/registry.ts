@@ -26,6 +26,7 @@ import { TableSweeper } from './sweeper';
 import { TableLoader, type TableRecovery } from './loader';
 import { LobbyAnnouncer } from './announcer';
 import { seatOfToken } from '../table/lobby';
+import type { Creator } from '../guards/table-limits';
 
 /** An evening's games followed at most, from a finished table to the one that plays now. */
 const MAX_PLAY_AGAIN_HOPS = 50;
@@ -65,6 +66,9 @@ export interface NewTable {
   readonly evening?: Standings | null;
   /** The finished table this one plays again after. */
   readonly from?: string;
+  /** For a table that plays again: the address and device that created the finished one (it counts to them). */
+  readonly by?: string;
+  readonly device?: string;
 }
 
 export class TableRegistry {
@@ -88,12 +92,14 @@ export class TableRegistry {
     this.directory = new TableDirectory({
       clock,
       maxTables: deps.maxTables,
-      maxTablesPerAddress: lifecycle.maxTablesPerAddress,
+      maxTablesPerDevice: lifecycle.maxTablesPerDevice,
+      maxUnfinishedPerDevice: lifecycle.maxUnfinishedPerDevice,
       maxUnfinishedPerAddress: lifecycle.maxUnfinishedPerAddress,
+      parkedCountsMs: lifecycle.parkedCountsMs,
     });
     const directory = this.directory;
     this.announcer = new LobbyAnnouncer(deps.lobby, new TableAdverts(deps.advertiser, log, deps.port), deps.onChange);
-    this.rematches = new Rematches({ create: (req, address) => this.create(req, false, address), dispose: (t) => this.dispose(t, true) });
+    this.rematches = new Rematches({ create: (req) => this.create(req, false), dispose: (t) => this.dispose(t, true) });
     this.tableDeps = {
       clock,
       log,
@@ -163,17 +169,23 @@ export class TableRegistry {
     return this.sweeper.open(id);
   }
 
-  /** A new table; `announce: false` when its creator takes a seat first (the join announces it). */
-  create(req: NewTable, announce = true, address?: string): Promise<Table> {
+  /**
+   * A new table; `announce: false` when its creator takes a seat first (the join announces it).
+   * `by`, the device asking, within its share (table-limits.ts); none for the host's own tables
+   * and for Play again (`req.by` and `req.device` then name who it counts to).
+   */
+  create(req: NewTable, announce = true, by?: Creator): Promise<Table> {
     return this.directory.withRoom(
-      address,
+      by,
       (id) => this.sweeper.leaving(id),
       (t) => this.sweeper.giveWay(t),
-      () => this.createTable(req, announce, address),
+      () => this.createTable(req, announce, by),
     );
   }
 
-  private async createTable(req: NewTable, announce: boolean, address: string | undefined): Promise<Table> {
+  private async createTable(req: NewTable, announce: boolean, by: Creator | undefined): Promise<Table> {
+    const address = by?.address ?? req.by;
+    const device = by?.device ?? req.device;
     const header: TableHeader = {
       t: 'table',
       v: TABLE_FILE_VERSION,
@@ -190,6 +202,7 @@ export class TableRegistry {
       createdAt: this.deps.clock.now(),
       persistent: req.persistent ?? false,
       ...(address === undefined ? {} : { by: address }),
+      ...(device === undefined ? {} : { device }),
     };
     const file = await TableFile.create(this.deps.dataDir, header);
     const table = new Table(this.tableDeps, new TableModel(header), file);
@@ -224,8 +237,8 @@ export class TableRegistry {
   }
 
   /** Play again (rematch.ts): a new table with the same seats, started at once. */
-  rematch(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
-    return this.rematches.play(old, conn, address);
+  rematch(old: Table, conn: string): Promise<Reply<Seated>> {
+    return this.rematches.play(old, conn);
   }
 
   /** Loads every table of the data directory whose game is not over (loader.ts); retired files past their time go. */

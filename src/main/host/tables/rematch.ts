@@ -4,8 +4,17 @@
 // the finished table with it (a reload, the lobby's "Take your seat back") lands in the new
 // game (registry.ts follows `from`). Their seat waits for them as any dropped seat does, or a
 // bot plays it from the start when one played it at the end. Whoever watched the old table (a
-// TV board) is told the new one. A second request joins the same new table. The new table
-// counts to the address that asked for it, as any new table does (table-limits.ts).
+// TV board) is told the new one. A second request joins the same new table.
+//
+// The owner stays the owner: an owner away at that moment (a blip as the game ends) keeps the
+// new table as theirs, so whoever taps Play again gets no right the owner had (its settings
+// stay the owner's, guards.ts). A player who left the finished game on purpose is not taken
+// along: a bot takes their seat, and their old token no longer leads anywhere. Only when the
+// owner left does the one who asked own the new table.
+//
+// The new table counts to the device that created the finished one, whoever asked (it takes
+// the finished game's place: Play again is never refused as one table too many for a device or
+// an address; the host's room for tables still bounds it, table-limits.ts).
 import type { Reply, Seated } from '../../../shared/protocol/events';
 import { refuse } from '../wire/refusal';
 import { eveningOf } from '../table/evening';
@@ -16,8 +25,8 @@ import { limitRefusal } from '../guards/table-limits';
 import { hashToken, newToken } from '../guards/tokens';
 
 export interface RematchDeps {
-  /** A new table asked for by `address` (throws TooManyTables / TooManyTablesHere when there is no room). */
-  create(req: NewTable, address: string | undefined): Promise<Table>;
+  /** A new table in the place of a finished one (throws TooManyTables when the host has no room). */
+  create(req: NewTable): Promise<Table>;
   /** Closes a table that could not start, deleting its file. */
   dispose(table: Table): Promise<void>;
 }
@@ -37,7 +46,7 @@ export class Rematches {
    * Play again: a new table with the same seats, started at once, every player of the old
    * table in their seat (see the top of this file). A second request joins the same new table.
    */
-  async play(old: Table, conn: string, address?: string): Promise<Reply<Seated>> {
+  async play(old: Table, conn: string): Promise<Reply<Seated>> {
     const seat = old.seatOf(conn);
     if (seat === null) return refuse('NOT_SEATED');
     if (old.model.phase !== 'over') return refuse('GAME_NOT_OVER');
@@ -45,8 +54,10 @@ export class Rematches {
     if (!again || again.table.isClosed) {
       const { header, seats, owner } = old.model;
       const present = old.info().seats.map((s, i) => s.connected || i === seat);
+      // Left on purpose and not back: a bot plays the seat in the new game, for nobody.
+      const gone = seats.map((s, i) => s.kind === 'human' && s.left && !present[i]);
       const tokens = seats.map((s, i) => (s.kind === 'human' && present[i] ? newToken() : null));
-      const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] ? [i] : []));
+      const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] && !gone[i] ? [i] : []));
       let table: Table;
       try {
         table = await this.deps.create(
@@ -59,8 +70,9 @@ export class Rematches {
             botDelayMs: header.botDelayMs,
             evening: eveningOf(old.model),
             from: old.id,
+            ...(header.by === undefined ? {} : { by: header.by }),
+            ...(header.device === undefined ? {} : { device: header.device }),
           },
-          address,
         );
       } catch (e) {
         const refusal = limitRefusal(e);
@@ -71,11 +83,11 @@ export class Rematches {
         seats.map((s, i): AgainSeat => {
           const token = tokens[i];
           if (token) return { name: s.name ?? '', tokenHash: hashToken(token) };
-          if (s.kind !== 'human' || s.tokenHash === null) return { level: s.botLevel };
+          if (s.kind !== 'human' || s.tokenHash === null || gone[i]) return { level: s.botLevel };
           // Away: the same token holds the seat here; the bot that played it at the end plays on.
           return { name: s.name ?? '', tokenHash: s.tokenHash, ...(s.botControlled ? { botLevel: s.botLevel } : {}) };
         }),
-        owner !== null && present[owner] && seats[owner]?.kind === 'human' ? owner : seat,
+        owner !== null && seats[owner]?.kind === 'human' && !gone[owner] ? owner : seat,
         old.model.autoBotAfterS,
         away,
       );

@@ -16,6 +16,7 @@ import { LOBBY_ROOM } from './connections';
 import type { Table } from '../table/table';
 import { type Analyser, AnalysisBusy, ReplaySession } from '../replay/replay-session';
 import type { AddressBudgets, CostlyRequest } from '../guards/budgets';
+import type { DeviceIds } from '../guards/devices';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -23,8 +24,10 @@ type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents
 /** Who sent the event, and the tables it may reach. */
 interface Sender {
   readonly socket: HostSocket;
-  /** The client's address, for the guessing limits. */
+  /** The client's address, for the bounds per address. */
   readonly address: string;
+  /** The client's device (devices.ts), for the bounds per device. */
+  readonly device: string;
   readonly registry: TableRegistry;
   readonly context: HostContext;
 }
@@ -59,13 +62,13 @@ async function guessing<R extends Reply<object>>(from: Sender, secret: 'pin' | '
   if (secret === 'pin' && (table.model.header.pin === null || invite !== undefined)) return run();
   const { guards } = from.context;
   if (secret === 'token') {
-    const wait = tokenWait(guards, from.address);
+    const wait = tokenWait(guards, from);
     if (wait > 0) {
       const reply = await run();
       return reply.ok || reply.code !== 'BAD_TOKEN' ? reply : waitRefusal(wait);
     }
   }
-  const gate = secret === 'pin' ? beginPin(guards, table.id, from.address) : beginToken(guards, from.address);
+  const gate = secret === 'pin' ? beginPin(guards, table.id, from) : beginToken(guards, from);
   if (!gate.ok) return waitRefusal(gate.retryAfterMs);
   let reply: R | undefined;
   try {
@@ -89,7 +92,7 @@ const COSTS: { readonly [E in ClientEvent]?: CostlyRequest } = {
 function overBudget(event: ClientEvent, from: Sender): Refusal | null {
   const kind = COSTS[event];
   const { budgets } = from.context;
-  if (kind === undefined || budgets.take(kind, from.address)) return null;
+  if (kind === undefined || budgets.take(kind, from.device, from.address)) return null;
   const seconds = budgets.waitSeconds(kind);
   return { ...refuse('TOO_MANY_REQUESTS', `this device asked for too many of these lately: try again in ${seconds} s`), retryAfterMs: seconds * 1000 };
 }
@@ -108,10 +111,10 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     void socket.join(LOBBY_ROOM);
     return { ok: true, tables: registry.list(socket.data.binding?.tableId) };
   },
-  'table:create': async (p, { socket, registry, address }) => {
+  'table:create': async (p, { socket, registry, address, device }) => {
     let table: Table;
     try {
-      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false, address);
+      table = await registry.create({ name: p.name, players: p.players, options: p.options, pin: p.pin, hints: p.hints, botDelayMs: p.botDelayMs }, false, { address, device });
     } catch (e) {
       const refusal = limitRefusal(e);
       if (refusal) return refusal;
@@ -140,7 +143,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
       return next && reply.ok ? { ...reply, next: { tableId: next.id, ...next.invite() } } : reply;
     }),
-  'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, from.address, p.name)),
+  'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, { address: from.address, device: from.device }, p.name)),
   'table:answerKnock': (p, from) => bound(from, (t) => t.answerKnock(from.socket.id, p.id, p.admit)),
   'table:leave': (_, from) => bound(from, (t) => t.leave(from.socket.id)),
   'table:addBot': (p, from) => bound(from, (t) => t.addBot(from.socket.id, p.seat, p.level)),
@@ -169,7 +172,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
-  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id, from.address)),
+  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id)),
   'replay:open': (p, { socket }) => {
     const opened = ReplaySession.open(p.record);
     if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
@@ -220,11 +223,16 @@ export interface HostContext {
   readonly analyse?: Analyser;
   /** The budgets per device for hints, analyses, exports and replays. */
   readonly budgets: AddressBudgets;
+  /** Tells the devices behind one address apart. */
+  readonly devices: DeviceIds;
 }
 
 export function registerHandlers(socket: HostSocket, registry: TableRegistry, context: HostContext): void {
   const { log } = context;
-  const from: Sender = { socket, address: clientAddress(socket), registry, context };
+  const address = clientAddress(socket);
+  const auth: unknown = socket.handshake.auth;
+  const claimed = typeof auth === 'object' && auth !== null ? (auth as { device?: unknown }).device : undefined;
+  const from: Sender = { socket, address, device: context.devices.keyOf(address, claimed), registry, context };
 
   async function answer<E extends ClientEvent>(event: E, raw: unknown, ack: AnyAck | null): Promise<void> {
     let reply: ReplyOf<ClientEvent>;

@@ -30,7 +30,7 @@ const create = (p: Player, name: string) => p.request<Seated>('table:create', { 
 
 describe('limits per device', () => {
   it('finishing a bot game, pressing Play again and leaving, over and over from one address, does not fill the host', async () => {
-    const h = await start({ maxTables: 2, lifecycle: { maxTablesPerAddress: 2 } });
+    const h = await start({ maxTables: 2, lifecycle: { maxTablesPerDevice: 2 } });
     for (let round = 0; round < 3; round++) {
       const p = await device(h, '127.0.0.2', round + 1);
       await playFastGame(p, `Loop ${round}`, 'Looper');
@@ -47,7 +47,7 @@ describe('limits per device', () => {
 
   it('an address that holds its share still holds it after a restart', async () => {
     dataDir = await tempDir();
-    let h = await start({ lifecycle: { maxTablesPerAddress: 2 } });
+    let h = await start({ lifecycle: { maxTablesPerDevice: 2 } });
     const held: Seated[] = [];
     for (let i = 0; i < 2; i++) {
       const r = await create(await device(h, '127.0.0.2'), `Mine ${i}`);
@@ -56,7 +56,7 @@ describe('limits per device', () => {
     }
     expect(await create(await device(h, '127.0.0.2'), 'Third')).toMatchObject({ ok: false, code: 'TOO_MANY_TABLES_HERE' });
     await h.close();
-    h = await start({ lifecycle: { maxTablesPerAddress: 2 } });
+    h = await start({ lifecycle: { maxTablesPerDevice: 2 } });
     for (const seat of held) {
       const back = await device(h, '127.0.0.2');
       expect(await back.request<Resumed>('table:resume', { tableId: seat.tableId, token: seat.token })).toMatchObject({ ok: true });
@@ -66,7 +66,7 @@ describe('limits per device', () => {
   });
 
   it('8 addresses holding 8 lobbies each do not lock out a 9th: the oldest lobby of a heaviest address gives way', async () => {
-    const h = await start({ maxTables: 64, lifecycle: { maxTablesPerAddress: 8 } });
+    const h = await start({ maxTables: 64, lifecycle: { maxTablesPerDevice: 8 } });
     const holders: Player[] = [];
     for (let a = 1; a <= 8; a++) {
       for (let i = 0; i < 8; i++) {
@@ -92,7 +92,7 @@ describe('limits per device', () => {
   }, 60_000);
 
   it('a full host answers Play again and new tables with a typed refusal, never INTERNAL', async () => {
-    const h = await start({ maxTables: 2, lifecycle: { maxTablesPerAddress: 4 } });
+    const h = await start({ maxTables: 2, lifecycle: { maxTablesPerDevice: 4 } });
     const x = await device(h, '127.0.0.2', 5);
     await playFastGame(x, 'Finished', 'X');
     expect(await create(await device(h, '127.0.0.3'), 'Held')).toMatchObject({ ok: true });

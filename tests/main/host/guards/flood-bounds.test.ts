@@ -45,11 +45,11 @@ async function startAndWalkAway(address: string): Promise<Reply<Seated>> {
 }
 
 describe('one device starting game after game and walking away', () => {
-  it(`keeps ${DEFAULT_LIFECYCLE.maxUnfinishedPerAddress} unfinished tables, in the lobby and on disk; other devices still may create`, async () => {
+  it(`keeps ${DEFAULT_LIFECYCLE.maxUnfinishedPerDevice} unfinished tables, in the lobby and on disk; other devices still may create`, async () => {
     host = await start();
     const replies = [];
     for (let i = 0; i < 20; i++) replies.push(await startAndWalkAway('127.0.3.2'));
-    const kept = DEFAULT_LIFECYCLE.maxUnfinishedPerAddress;
+    const kept = DEFAULT_LIFECYCLE.maxUnfinishedPerDevice;
     expect(replies.filter((r) => r.ok)).toHaveLength(kept);
     expect(replies.slice(kept)).toEqual(Array(20 - kept).fill(expect.objectContaining({ ok: false, code: 'TOO_MANY_TABLES_HERE' })));
     // Parked to disk, they still count.
