@@ -70,11 +70,14 @@ export function connectTo(url: string, o: { autoReconnect?: boolean } = {}): Pro
 
 /**
  * A client bound to its own loopback address (127.x.y.z), as another device on the network would
- * be. With `opened`, the socket is added to it at once, for the test to disconnect after.
+ * be. With `opened`, the socket is added to it at once, for the test to disconnect after. With
+ * `device`, the client names itself as the page does (its device id, `auth.device`), so devices
+ * behind one address are told apart.
  */
-export function connectFrom(url: string, localAddress: string, opened?: ClientSocket[]): Promise<ClientSocket> {
+export function connectFrom(url: string, localAddress: string, opened?: ClientSocket[], device?: string): Promise<ClientSocket> {
   // socket.io-client hands `localAddress` to the ws client, which binds the connection to it.
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as ClientSocket;
+  const auth = device === undefined ? {} : { auth: { device } };
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress, ...auth } as never) as ClientSocket;
   opened?.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

@@ -64,11 +64,12 @@ describe('a friend at a PIN table locked by guessers', () => {
     const locked = await dana.join(tableId, 'Dana', { pin: '2580' });
     expect(code(locked)).toBe('TOO_MANY_ATTEMPTS');
 
-    expect(await dana.request('table:knock', { tableId, name: 'Dana' })).toEqual({ ok: true });
+    const knocked = await dana.request<{ code: string }>('table:knock', { tableId, name: 'Dana' });
+    expect(knocked).toEqual({ ok: true, code: expect.stringMatching(/^[A-Z0-9]{4}$/) });
     await waitFor(() => knocksSeen(mum).length === 1, 'Mum to see the knock');
     const [knock] = knocksSeen(mum);
-    expect(knock).toMatchObject({ name: 'Dana' });
-    expect(Object.keys(knock!).sort()).toEqual(['id', 'name']); // nothing about the device
+    expect(knock).toMatchObject({ name: 'Dana', code: knocked.ok && knocked.code }); // the code on Dana's screen
+    expect(Object.keys(knock!).sort()).toEqual(['code', 'id', 'name']); // nothing about the device
     expect(await mum.request('table:answerKnock', { id: knock!.id, admit: true })).toEqual({ ok: true });
 
     await waitFor(() => dana.inbox.some((m) => m.event === 'table:admitted'), 'Dana to be let in');
@@ -83,7 +84,7 @@ describe('a friend at a PIN table locked by guessers', () => {
     expect(await dana.request('table:leave')).toEqual({ ok: true });
     const back = await device('127.0.9.2', 10);
     expect(await back.join(tableId, 'Dana', { pin: '2580' })).toMatchObject({ ok: false, code: 'TOO_MANY_ATTEMPTS' });
-    expect(await dana.request('table:knock', { tableId, name: 'Dana' })).toEqual({ ok: true });
+    expect(await dana.request('table:knock', { tableId, name: 'Dana' })).toMatchObject({ ok: true });
     await waitFor(() => knocksSeen(mum).length === 1, 'the second knock');
     expect(await mum.request('table:answerKnock', { id: knocksSeen(mum)[0]!.id, admit: true })).toEqual({ ok: true });
     await waitFor(() => dana.inbox.filter((m) => m.event === 'table:admitted').length === 2, 'Dana in again');
