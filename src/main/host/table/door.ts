@@ -100,10 +100,12 @@ export function spectate(t: TableParts, conn: ConnectionId, admission: lobby.Adm
   return { ok: true, table: t.info() };
 }
 
-/** Tells the owner who is knocking now. */
+/** Tells the owner who is knocking now (a flood of knocks in a few messages a second, knocks.ts). */
 export function tellKnocks(t: TableParts): void {
-  const owner = t.model.owner;
-  if (owner !== null) t.connections.toSeat(owner, 'table:knocks', { tableId: t.id, knocks: t.knocks.list() });
+  t.knocks.tellOwner(() => {
+    const owner = t.model.owner;
+    if (owner !== null) t.connections.toSeat(owner, 'table:knocks', { tableId: t.id, knocks: t.knocks.list() });
+  });
 }
 
 /** Knocks at a table that started or filled up can no longer be let in: their knockers are told. */

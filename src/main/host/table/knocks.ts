@@ -29,6 +29,8 @@ export const MAX_KNOCKS = 128;
 export const MAX_KNOCKS_PER_ADDRESS = 3;
 /** How long a device the owner said no to may not knock at that table again. */
 export const TURNED_AWAY_MS = 10 * 60_000;
+/** The owner hears of new knocks at most this often (each time the whole list: a flood is told in a few messages a second, not one per knock). */
+export const TELL_EVERY_MS = 250;
 /** Devices turned away remembered per table at most (the oldest forgotten first). */
 const MAX_TURNED_AWAY = 256;
 /** A knock's code: four of these, none that looks like another (no 0/O, 1/I/L, 2/Z, 5/S, 8/B). */
@@ -53,6 +55,8 @@ export class TableKnocks {
   private readonly waiting = new Map<string, { knock: WaitingKnock; timer: NodeJS.Timeout }>();
   /** Devices the owner said no to, and until when they may not knock again. */
   private readonly turnedAway = new Map<string, number>();
+  private lastTold = -Infinity;
+  private telling: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -109,6 +113,20 @@ export class TableKnocks {
   /** What the owner sees, in the order the knocks came: names, codes and ids, never the knockers' devices. */
   list(): Knock[] {
     return [...this.waiting.values()].map(({ knock }) => ({ id: knock.id, name: knock.name, code: knock.code }));
+  }
+
+  /** Runs `tell` (sending the owner the list) now, or once TELL_EVERY_MS after it last ran. */
+  tellOwner(tell: () => void): void {
+    if (this.telling) return;
+    const wait = this.lastTold + TELL_EVERY_MS - this.clock.now();
+    const run = (): void => {
+      this.telling = null;
+      this.lastTold = this.clock.now();
+      tell();
+    };
+    if (wait <= 0) return run();
+    this.telling = setTimeout(run, wait);
+    this.telling.unref();
   }
 
   get size(): number {
