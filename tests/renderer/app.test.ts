@@ -205,10 +205,11 @@ describe('App', () => {
     expect(card().textContent).toContain('Too many wrong PINs were typed at Test table lately. If you know the PIN, ask Ada to let you in.');
     card().querySelector<HTMLButtonElement>('[data-testid="knock-ask"]')!.click();
     await vi.waitFor(() => expect(client.calls).toContainEqual({ method: 'knock', args: ['table-0001', 'Dana'] }));
-    client.knocking = { tableId: 'table-0001', state: 'waiting' };
+    client.knocking = { tableId: 'table-0001', state: 'waiting', code: 'K7MX' };
     flushSync();
     expect(card().querySelector('[data-testid="knock-waiting"]')?.textContent).toBe('Waiting for Ada to let you in…');
-    client.knocking = { tableId: 'table-0001', state: 'turnedAway' };
+    expect(card().querySelector('[data-testid="knock-code"]')?.textContent).toBe('K7MX'); // the code Ada sees beside the name
+    client.knocking = { tableId: 'table-0001', state: 'turnedAway', code: 'K7MX' };
     flushSync();
     expect(card().querySelector('[data-testid="knock-turned-away"]')?.textContent).toBe('Ada did not let you in this time.');
     card().querySelector<HTMLButtonElement>('button')!.click();

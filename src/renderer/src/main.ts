@@ -5,6 +5,7 @@ import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import App from './App.svelte';
 import { connect } from './lib/connection/connect';
 import { createSocket } from './lib/connection/socket';
+import { deviceId } from './lib/connection/device-id';
 import { i18n, loadLanguage } from './lib/i18n/index.svelte';
 import { isBoardLocation } from './lib/board';
 import { inviteFromLocation, tableIdFromLocation } from './lib/links';
@@ -19,7 +20,7 @@ const linkedTable = tableIdFromLocation(window.location);
 // A shared board watches its table; it never sits down, even on a device holding a seat there.
 const board = linkedTable !== null && isBoardLocation(window.location);
 if (board) document.documentElement.classList.add('board-mode');
-const connection = connect(createSocket(origin, { protocolVersion: PROTOCOL_VERSION }), { resumeTable: board ? null : linkedTable });
+const connection = connect(createSocket(origin, { protocolVersion: PROTOCOL_VERSION, device: deviceId() }), { resumeTable: board ? null : linkedTable });
 
 // The invite goes only with the table it came with.
 const linkedInvite = linkedTable ? inviteFromLocation(window.location) : null;

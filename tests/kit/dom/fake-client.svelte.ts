@@ -10,7 +10,7 @@ import type { Seat } from '../../../src/shared/rules/types';
 import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
 import type { ShownReaction } from '../../../src/renderer/src/lib/connection/reactions.svelte';
-import type { ConnectionStatus, GameSession, HostConnection, LobbyFeed, Notices, ReplayClient } from '../../../src/renderer/src/lib/connection/types';
+import type { ConnectionStatus, GameSession, HostConnection, Knocking, LobbyFeed, Notices, ReplayClient } from '../../../src/renderer/src/lib/connection/types';
 
 export type Call = { readonly method: string; readonly args: readonly unknown[] };
 
@@ -21,7 +21,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   invite = $state<string | null>(null);
   nextInvite = $state<string | null>(null);
   knocks = $state.raw<readonly Knock[]>([]);
-  knocking = $state.raw<{ readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null>(null);
+  knocking = $state.raw<Knocking | null>(null);
   table = $state.raw<TableInfo | null>(null);
   seat = $state<Seat | null>(null);
   view = $state.raw<PlayerView | null>(null);

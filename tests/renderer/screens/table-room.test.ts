@@ -124,12 +124,13 @@ describe('filling the table and a dropped seat', () => {
     const client = room(0);
     expect(document.querySelector('[data-testid="knocks"]')).toBeNull();
     client.knocks = [
-      { id: 'knock-dana-1', name: 'Dana' },
-      { id: 'knock-eve-22', name: 'Eve' },
+      { id: 'knock-dana-1', name: 'Dana', code: 'K7MX' },
+      { id: 'knock-eve-22', name: 'Eve', code: 'A3CD' },
     ];
     flushSync();
     const rows = Array.from(document.querySelectorAll('[data-testid="knock"]'));
-    expect(rows.map((r) => r.querySelector('.who')?.textContent?.trim())).toEqual(['Dana wants to join', 'Eve wants to join']);
+    expect(rows.map((r) => r.querySelector('.who')?.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Dana wants to join K7MX', 'Eve wants to join A3CD']);
+    expect(document.querySelector('[data-testid="knock-find"]')).toBeNull(); // two: no need to search
     rows[0]!.querySelector<HTMLButtonElement>('[data-testid="knock-let-in"]')!.click();
     rows[1]!.querySelector<HTMLButtonElement>('[data-testid="knock-no"]')!.click();
     expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([
@@ -138,8 +139,29 @@ describe('filling the table and a dropped seat', () => {
     ]);
     void unmount(app!);
     const guest = room(1);
-    guest.knocks = [{ id: 'knock-dana-1', name: 'Dana' }];
+    guest.knocks = [{ id: 'knock-dana-1', name: 'Dana', code: 'K7MX' }];
     flushSync();
     expect(document.querySelector('[data-testid="knocks"]')).toBeNull();
+  });
+
+  it('with many at the door, the owner finds the real Dana by the code on her screen among look-alikes', () => {
+    const client = room(0);
+    client.knocks = Array.from({ length: 40 }, (_, i) => ({ id: `knock-fake-${i}`, name: 'Dana', code: `F${String(i).padStart(3, '0')}` }));
+    client.knocks = [...client.knocks.slice(0, 20), { id: 'knock-dana-1', name: 'Dana', code: 'K7MX' }, ...client.knocks.slice(20)];
+    flushSync();
+    expect(document.querySelector('[data-testid="knock-many"]')?.textContent).toBe('41 people are asking to join. Ask your friend for the code on their screen.');
+    expect(document.querySelectorAll('[data-testid="knock"]')).toHaveLength(3); // the first few, in the order they came
+    const find = document.querySelector<HTMLInputElement>('[data-testid="knock-find"]')!;
+    find.value = 'k7m';
+    find.dispatchEvent(new Event('input'));
+    flushSync();
+    const rows = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="knock"]'));
+    expect(rows.map((r) => r.dataset['code'])).toEqual(['K7MX']);
+    rows[0]!.querySelector<HTMLButtonElement>('[data-testid="knock-let-in"]')!.click();
+    expect(client.calls.map((c) => [c.method, ...c.args])).toEqual([['answerKnock', 'knock-dana-1', true]]);
+    find.value = 'ZZZZ';
+    find.dispatchEvent(new Event('input'));
+    flushSync();
+    expect(document.querySelector('[data-testid="knock-none"]')?.textContent).toBe('Nobody with that code is waiting.');
   });
 });

@@ -17,7 +17,7 @@ import type { HostCalls } from './host-calls.svelte';
 import { ReactionFeed } from './reactions.svelte';
 import type { Reaction } from '../../../../shared/protocol/reactions';
 import type { SeatStore } from './seat-store';
-import type { ConnectionStatus, GameSession } from './types';
+import type { ConnectionStatus, GameSession, Knocking } from './types';
 
 /** How a page gets into a table: the link's invite when it has one, else a typed PIN. */
 const admission = (pin: string | undefined, invite: string | undefined) => (invite ? { invite } : pin ? { pin } : {});
@@ -39,7 +39,7 @@ export class SocketGameSession implements GameSession {
   /** The invite of the table a watcher followed when its table played again (a board's join link uses it). */
   nextInvite = $state<string | null>(null);
   knocks = $state.raw<readonly Knock[]>([]);
-  knocking = $state.raw<{ readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null>(null);
+  knocking = $state.raw<Knocking | null>(null);
 
   readonly #reactions = new ReactionFeed();
   readonly #calls: HostCalls;
@@ -101,7 +101,7 @@ export class SocketGameSession implements GameSession {
       this.#seated(seated);
     });
     socket.on('table:turnedAway', (tableId) => {
-      if (this.knocking?.tableId === tableId) this.knocking = { tableId, state: 'turnedAway' };
+      if (this.knocking?.tableId === tableId) this.knocking = { ...this.knocking, state: 'turnedAway' };
     });
     socket.on('game:error', ({ code }) => {
       calls.error = noticeFor(code);
@@ -164,7 +164,7 @@ export class SocketGameSession implements GameSession {
 
   async knock(tableId: string, name: string): Promise<boolean> {
     const reply = await this.#calls.call('table:knock', { tableId, name });
-    if (reply) this.knocking = { tableId, state: 'waiting' };
+    if (reply) this.knocking = { tableId, state: 'waiting', code: reply.code };
     return reply !== null;
   }
 

@@ -21,6 +21,8 @@ export interface ClientSocket {
 
 export interface SocketAuth {
   readonly protocolVersion: number;
+  /** This browser's device id (device-id.ts), for the host's bounds per device. */
+  readonly device?: string;
 }
 
 /** Where a device that slept says it woke: the page back in view, the network back. */

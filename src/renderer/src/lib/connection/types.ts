@@ -19,6 +19,13 @@ import type { ShownReaction } from './reactions.svelte';
 export type ConnectionStatus = 'connecting' | 'live' | 'lost' | 'closed';
 
 /** Refusals and failures of any request, for the player. */
+/** Our own knock at a table's door: waiting, with its code (shown on our screen, and to the owner beside our name), or told no. */
+export interface Knocking {
+  readonly tableId: string;
+  readonly state: 'waiting' | 'turnedAway';
+  readonly code: string;
+}
+
 export interface Notices {
   /** The last refusal or failure, translated by its message key. */
   readonly error: Notice | null;
@@ -54,8 +61,8 @@ export interface GameSession {
   readonly nextInvite: string | null;
   /** As a table's owner: who is knocking at its door now (asking to be let in without the PIN). */
   readonly knocks: readonly Knock[];
-  /** Our own knock at a table's door, until we are let in: waiting for its owner, or told no. */
-  readonly knocking: { readonly tableId: string; readonly state: 'waiting' | 'turnedAway' } | null;
+  /** Our own knock at a table's door, until we are let in: waiting for its owner (with the code the owner sees beside our name), or told no. */
+  readonly knocking: Knocking | null;
   /** The quick reactions on show at our table: each seat's latest, for a few seconds. */
   readonly reactions: readonly ShownReaction[];
 
