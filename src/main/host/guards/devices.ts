@@ -12,9 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
 import { type RateLimit, TokenBucket } from './rate-limit';
-
-/** What a device id looks like: 128 random bits or more, base64url. */
-export const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+import { DEVICE_ID } from '../../../shared/protocol/device-id';
 
 /** New device ids one address may bring: 16 at once, then 4 an hour. */
 export const ADMIT: RateLimit = { burst: 16, perSecond: 4 / 3600 };

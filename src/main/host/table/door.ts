@@ -38,8 +38,7 @@ export function knock(t: TableParts, conn: ConnectionId, who: { device: string; 
   if (seatOf(t, conn) !== null) return refuse('BAD_REQUEST', 'you are seated here already');
   const added = t.knocks.add(conn, who, name);
   if ('refused' in added) {
-    if (added.refused === 'turnedAway')
-      return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added.waitMs / 60_000)} min`), retryAfterMs: added.waitMs };
+    if (added.refused === 'turnedAway') return { ...refuse('NOT_LET_IN', `the owner said no: try again in ${Math.ceil(added.waitMs / 60_000)} min`), retryAfterMs: added.waitMs };
     const why = added.refused === 'address' ? 'devices at your address are asking already' : 'the owner has many people asking already';
     return { ...refuse('TOO_MANY_REQUESTS', `${why}: try again in a minute`), retryAfterMs: 60_000 };
   }

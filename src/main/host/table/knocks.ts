@@ -46,9 +46,7 @@ export interface WaitingKnock extends Knock {
 
 /** A new knock's outcome: waiting (with the knock the door made room by sending away, if any), or why not. */
 export type Knocked =
-  | { readonly knock: WaitingKnock; readonly bumped?: WaitingKnock }
-  | { readonly refused: 'full' | 'address' }
-  | { readonly refused: 'turnedAway'; readonly waitMs: number };
+  { readonly knock: WaitingKnock; readonly bumped?: WaitingKnock } | { readonly refused: 'full' | 'address' } | { readonly refused: 'turnedAway'; readonly waitMs: number };
 
 export class TableKnocks {
   /** Waiting knocks by id, in the order they came. */

@@ -60,20 +60,18 @@ export class Rematches {
       const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] && !gone[i] ? [i] : []));
       let table: Table;
       try {
-        table = await this.deps.create(
-          {
-            name: header.name,
-            players: header.players,
-            options: header.options,
-            pinHash: header.pin,
-            hints: header.hints,
-            botDelayMs: header.botDelayMs,
-            evening: eveningOf(old.model),
-            from: old.id,
-            ...(header.by === undefined ? {} : { by: header.by }),
-            ...(header.device === undefined ? {} : { device: header.device }),
-          },
-        );
+        table = await this.deps.create({
+          name: header.name,
+          players: header.players,
+          options: header.options,
+          pinHash: header.pin,
+          hints: header.hints,
+          botDelayMs: header.botDelayMs,
+          evening: eveningOf(old.model),
+          from: old.id,
+          ...(header.by === undefined ? {} : { by: header.by }),
+          ...(header.device === undefined ? {} : { device: header.device }),
+        });
       } catch (e) {
         const refusal = limitRefusal(e);
         if (refusal) return refusal;

@@ -102,14 +102,26 @@ describe('a device on a shared address', () => {
     for (let i = 0; i < 5; i++) await pest.request('table:knock', { tableId, name: 'Pest' }); // past its own budget
     const gran = await device(HOME, 2, deviceId('gran'));
     expect(await gran.request('table:knock', { tableId, name: 'Gran' })).toMatchObject({ ok: true });
-    await waitFor(() => knocks().map((k) => k.name).join() === 'Pest,Gran', 'both knocks waiting, in the order they came');
+    await waitFor(
+      () =>
+        knocks()
+          .map((k) => k.name)
+          .join() === 'Pest,Gran',
+      'both knocks waiting, in the order they came',
+    );
 
     expect(await owner.request('table:answerKnock', { id: knocks()[0]!.id, admit: false })).toEqual({ ok: true });
     clock.t += 2 * MINUTE; // its budget has a knock again; the owner's no still holds
     expect(code(await pest.request('table:knock', { tableId, name: 'Pest' }))).toBe('NOT_LET_IN');
     const kid = await device(HOME, 3, deviceId('kid'));
     expect(await kid.request('table:knock', { tableId, name: 'Kid' })).toMatchObject({ ok: true });
-    await waitFor(() => knocks().map((k) => k.name).join() === 'Gran,Kid', 'Gran and Kid waiting, in that order');
+    await waitFor(
+      () =>
+        knocks()
+          .map((k) => k.name)
+          .join() === 'Gran,Kid',
+      'Gran and Kid waiting, in that order',
+    );
     expect(await owner.request('table:answerKnock', { id: knocks()[0]!.id, admit: true })).toEqual({ ok: true });
     await waitFor(() => gran.inbox.some((m) => m.event === 'table:admitted'), 'Gran let in');
   });

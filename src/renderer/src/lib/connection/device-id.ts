@@ -3,9 +3,7 @@
 // (its tables, wrong PINs, knocks), so phones behind one router are not bounded as one. Storage
 // disabled: a new id per page load, and the host counts this page with its address's others.
 import { type Codec, storedSetting } from '../stored-setting';
-
-/** What the host takes for a device id (guards/devices.ts). */
-const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+import { DEVICE_ID } from '../../../../shared/protocol/device-id';
 const ID: Codec<string> = { read: (raw) => (DEVICE_ID.test(raw) ? raw : undefined), write: (id) => id };
 
 function newId(): string {
