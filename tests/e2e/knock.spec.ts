@@ -1,6 +1,6 @@
 // A friend who knows a PIN table's PIN gets in while guessers have locked it: the right PIN is
 // refused for a while, the page offers to ask the owner, the owner sees "Dana wants to join"
-// in the table room and lets her in with one tap. And a spectator's game-over screen has no
+// in the table room beside the code on Dana's screen and lets her in with one tap. And a spectator's game-over screen has no
 // Save record: the record (the seed, every hand) is for the table's players.
 // The guessers are socket.io clients bound to their own loopback addresses (127.0.7.x).
 import { mkdirSync } from 'node:fs';
@@ -74,15 +74,27 @@ test('a friend with the right PIN asks to join a table its wrong PINs locked, an
   await shots(dana, 'knock-offer');
   await knock.getByTestId('knock-ask').click();
   await expect(knock.getByTestId('knock-waiting')).toHaveText('Waiting for Mum to let you in…');
+  const code = (await knock.getByTestId('knock-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4}$/);
   await shots(dana, 'knock-waiting');
 
-  // Mum sees her at the door, and lets her in with one tap.
+  // Mum sees her at the door with the code on Dana's screen, and lets her in with one tap.
   const door = room.getByTestId('knock');
   await expect(door).toContainText('Dana wants to join');
+  await expect(door).toHaveAttribute('data-code', code);
+  await expect(door).toContainText(code);
   await shots(mum, 'knock-door');
+  // Look-alikes knock as "Dana" from five other devices: Mum finds hers by the code she reads out.
+  for (let i = 0; i < 5; i++) expect((await askFrom(host.url, `127.0.8.${i + 2}`, 'table:knock', { tableId, name: 'Dana' })).ok).toBe(true);
+  await expect(room.getByTestId('knock-many')).toContainText('6 people are asking to join');
+  await room.getByTestId('knock-find').fill(code.toLowerCase());
+  await expect(door).toHaveCount(1);
+  await expect(door).toHaveAttribute('data-code', code);
+  await shots(mum, 'knock-door-crowded');
   await door.getByTestId('knock-let-in').click();
   await expect(dana.getByTestId('table-room')).toBeVisible();
-  await expect(room.getByTestId('knocks')).toHaveCount(0);
+  await expect(room.locator(`[data-testid="knock"][data-code="${code}"]`)).toHaveCount(0);
+  await expect(room.getByTestId('knock-many')).toContainText('5 people are asking to join'); // the look-alikes, still unanswered
   await expect(mum.locator('[data-testid="room-seat"][data-kind="human"]')).toHaveCount(2);
   await expect(dana.getByTestId('table-room')).toContainText('Dana');
   await shots(dana, 'knock-let-in');
