@@ -21,4 +21,4 @@ export function devicesOf(host: () => TestHost | undefined): (address: string, s
 }
 
 /** A device id as a page keeps one (guards/devices.ts), made from a short name (letters and digits). */
-export const deviceId = (name: string): string => `device-${name}`.padEnd(24, '0');
+export const deviceId = (name: string): string => `device-${name}-`.padEnd(24, 'x');

@@ -125,4 +125,29 @@ describe('a device on a shared address', () => {
     expect(await owner.request('table:answerKnock', { id: knocks()[0]!.id, admit: true })).toEqual({ ok: true });
     await waitFor(() => gran.inbox.some((m) => m.event === 'table:admitted'), 'Gran let in');
   });
+
+  it('that makes up device ids stops at its address’s bound; a family phone known before still creates, and one next door', async () => {
+    host = await startHost({ clock: manualClock() });
+    const gran = await device(HOME, 1, deviceId('gran'));
+    expect(await gran.request('table:list')).toMatchObject({ ok: true }); // known to the host before the flood
+    // Each made-up id creates lobbies (walking away from each) until it is refused.
+    let kept = 0;
+    let last = '';
+    for (let id = 0; id < 24; id++) {
+      for (let i = 0; i < 10; i++) {
+        const p = await device(HOME, i, deviceId(`made${id}`));
+        last = code(await create(p, `Flood ${id}.${i}`));
+        p.socket.disconnect();
+        if (last !== 'ok') break;
+        kept++;
+      }
+    }
+    console.log(`one address making up 24 device ids: ${kept} unfinished tables kept, then ${last}`);
+    // Its address's share (32), then two for each id it brought in past that (15 at once: 16 less Gran's), and for its shared device.
+    const { maxUnfinishedPerAddress } = DEFAULT_LIFECYCLE;
+    expect(kept).toBeLessThanOrEqual(maxUnfinishedPerAddress + 2 * 16);
+    expect(last).toBe('TOO_MANY_TABLES_HERE');
+    expect(await create(gran, 'Gran')).toMatchObject({ ok: true });
+    expect(await create(await device('127.0.4.3', 1, deviceId('other')), 'Next door')).toMatchObject({ ok: true });
+  }, 60_000);
 });
