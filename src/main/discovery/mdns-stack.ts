@@ -92,6 +92,8 @@ export interface MdnsStack {
   probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void;
   /** Announces a service; the advertiser probes its names first (`probe: false` here). */
   publish(config: ServiceConfig): PublishedService;
+  /** Multicasts a response holding these records (a name defended: conflict.ts). */
+  respond(records: readonly MdnsRecord[], callback: (err?: unknown) => void): void;
   unpublishAll(callback: (err?: unknown) => void): void;
   find(config: BrowserConfig): ServiceBrowser;
   destroy(callback: () => void): void;
@@ -110,6 +112,7 @@ interface MulticastDns {
   on(event: string, listener: (...args: never[]) => void): void;
   removeListener(event: string, listener: (...args: never[]) => void): void;
   query(name: string, type: string, sent: (err?: unknown) => void): void;
+  respond(packet: { answers: MdnsRecord[] }, sent: (err?: unknown) => void): void;
 }
 
 type PacketListener = (packet: MdnsPacket) => void;
@@ -202,6 +205,10 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
           for (const other of published) register(other.records());
         },
       };
+    },
+    respond: (records, callback) => {
+      if (destroyed) return queueMicrotask(() => callback(new Error('mDNS stack closed')));
+      events.respond({ answers: [...records] }, callback);
     },
     unpublishAll: (callback) => {
       published.clear();
