@@ -53,7 +53,7 @@ function fakeBridge(): void {
     onNetworkTables: (l: (t: unknown[]) => void) => ((listener = l), () => (listener = null)),
     findNetworkTables: () => {
       calls.push('find');
-      setTimeout(() => listener?.([{ name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]), 50);
+      setTimeout(() => listener?.([{ name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true }]), 50);
     },
     networkState: () => Promise.resolve(state),
     onNetworkState: (l: (s: unknown) => void) => ((stateListener = l), () => (stateListener = null)),
