@@ -11,8 +11,7 @@ import { type ListedTable, VerifiedTables, type VerifyOptions } from './discover
 const TABLE_PATH = /^\/t\/[A-Za-z0-9_-]{1,64}$/;
 
 /** A clean entry only: an IPv4 address, a port, a table path. */
-const isClean = (found: FoundTable): boolean =>
-  isIPv4(found.host) && Number.isInteger(found.port) && found.port >= 1 && found.port <= 65535 && TABLE_PATH.test(found.path);
+const isClean = (found: FoundTable): boolean => isIPv4(found.host) && Number.isInteger(found.port) && found.port >= 1 && found.port <= 65535 && TABLE_PATH.test(found.path);
 
 export function networkTableOf(found: ListedTable): NetworkTable | null {
   if (!isClean(found)) return null;

@@ -30,8 +30,6 @@ const hostOf = (t: NetworkTable): string => new URL(t.url).hostname;
 const HOSTS = [lan.member.h1.address, lan.member.h2.address];
 /** The two hosts' tables on a list (by address, whatever the verdict). */
 const hostsListed = (l: Line): number => HOSTS.filter((a) => tablesOf(l).some((t) => hostOf(t) === a)).length;
-/** The index of the last list printed before line `index`. */
-const lastListBefore = (index: number): number => lobby.lines.slice(0, index).findLastIndex((l) => l.ev === 'tables');
 const hostsVerified = (l: Line): number => HOSTS.filter((a) => tablesOf(l).some((t) => hostOf(t) === a && t.verified === true)).length;
 
 let hosts: Proc[] = [];
@@ -57,7 +55,10 @@ describe('LAN list with a device claiming every mDNS name (namespaces, real mult
     lan.create();
     hosts = [startHost('h1', 'Alpha'), startHost('h2', 'Beta')];
     const { ns, address } = lan.member.lobby;
-    lobby = nodeFixture(ns, 'mdns-lobby.ts', { browse: { interface: address, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 }, verify: { recheckMs: 2000 } });
+    lobby = nodeFixture(ns, 'mdns-lobby.ts', {
+      browse: { interface: address, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 },
+      verify: { recheckMs: 2000 },
+    });
     // Starting them is not under test: on a loaded machine the CLI and tsx take a while.
     await lobby.waitFor('both hosts listed', (l) => hostsListed(l) === 2, 40_000);
   }, 60_000);
@@ -83,7 +84,8 @@ describe('LAN list with a device claiming every mDNS name (namespaces, real mult
         await lobby.waitFor('its own table listed', (l) => tablesOf(l).some((t) => t.url.endsWith('/t/freeDrinks1')), 5000, from);
         await new Promise((r) => setTimeout(r, WATCH_MS));
         // The list in effect when the claimer started, and every one shown while it ran.
-        const during = lobby.lines.slice(0, lobby.lines.length).filter((l, i) => l.ev === 'tables' && (i >= from || i === lastListBefore(from)));
+        const before = lobby.lines.slice(0, from).filter((l) => l.ev === 'tables');
+        const during = [...before.slice(-1), ...lobby.lines.slice(from).filter((l) => l.ev === 'tables')];
         await stop(claimer.child);
         const stopped = lobby.lines.length;
 

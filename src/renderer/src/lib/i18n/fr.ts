@@ -19,7 +19,8 @@ export const fr = {
   'lobby.networkEmpty': 'Aucune autre table trouvée sur le réseau pour l’instant.',
   'lobby.findTables': 'Chercher des tables sur le réseau',
   'lobby.unverified': 'non vérifiée',
-  'lobby.unverifiedWhy': 'Annoncée sur le réseau, mais aucun hôte Chronicle ne répond pour cette table à son adresse. C’est peut-être un autre appareil qui se fait passer pour elle.',
+  'lobby.unverifiedWhy':
+    'Annoncée sur le réseau, mais aucun hôte Chronicle ne répond pour cette table à son adresse. C’est peut-être un autre appareil qui se fait passer pour elle.',
   'network.offline': 'Jeu hors ligne : seul cet ordinateur peut rejoindre.',
   'network.open': 'Ouvrir au réseau',
   'network.close': 'Fermer au réseau',
