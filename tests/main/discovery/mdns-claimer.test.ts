@@ -6,22 +6,24 @@
 // each name it hears as its own, and offers a table of its own that no host serves. The hosts
 // must keep their names and defend them, the list must keep both hosts verified at their own
 // addresses the whole time, and the claimer's entries must never be verified. The claimer runs
-// RUNS times. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process
+// RUNS times; then a third host starts under it, and is listed once it stops. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process
 // is killed by pid and the namespaces deleted in afterAll, pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkTable } from '../../../src/shared/bridge';
+import { games } from '../../kit/soak';
 import { mdnsLan } from './mdns-lan';
 import { type Line, Proc, children, inNamespace, nodeFixture, skipReason, stop } from './netns';
 
-const RUNS = 2;
-/** How long each run watches the list while the claimer runs: several re-queries and re-checks. */
-const WATCH_MS = 6000;
+/** Claimer runs: 2 under `npm test`, 5 under `npm run test:soak`. */
+const RUNS = games(5, 2);
+/** How long each run watches the list while the claimer runs: five re-queries, two re-checks of each host. */
+const WATCH_MS = 5000;
 const LABEL = 'mDNS claimer test';
 
-const lan = mdnsLan('mdns', `10.216.${process.pid % 256}`, ['h1', 'h2', 'lobby'] as const);
+const lan = mdnsLan('mdns', `10.216.${process.pid % 256}`, ['h1', 'h2', 'h3', 'lobby'] as const);
 const SKIP = skipReason();
 if (SKIP) console.log(`[${LABEL}] skipped: ${SKIP}`);
 
@@ -41,7 +43,7 @@ function killAndRemove(): void {
   lan.remove();
 }
 
-function startHost(member: 'h1' | 'h2', name: string): Proc {
+function startHost(member: 'h1' | 'h2' | 'h3', name: string): Proc {
   const dir = mkdtempSync(join(tmpdir(), 'chronicle-mdns-'));
   dirs.push(dir);
   const args = [process.execPath, 'bin/chronicle.js', 'host', '--port', '7420', '--data', dir, '--no-qr', '--name', name];
@@ -110,5 +112,28 @@ describe('LAN list with a device claiming every mDNS name (namespaces, real mult
       console.log(`[${LABEL}] hosts listed while a claimer runs: ${lowest.map((n) => `${n} of 2`).join(', ')}`);
     },
     RUNS * (WATCH_MS + 30_000),
+  );
+
+  it.skipIf(!!SKIP)(
+    'a host started while the claimer runs keeps probing, paced, and is listed once the claimer stops',
+    async () => {
+      const claimer = nodeFixture(lan.middle.ns, 'mdns-claimer.ts', { address: lan.middle.address });
+      await claimer.waitFor('ready', (l) => l.ev === 'ready', 20_000);
+      const gamma = startHost('h3', 'Gamma');
+      hosts.push(gamma);
+      const atGamma = (l: Line): boolean => tablesOf(l).some((t) => hostOf(t) === lan.member.h3.address && t.verified);
+      // Every name it probes is answered by the claimer: renamed again and again, at most one probe each 5 s once paced (RFC 6762 §8.1).
+      await claimer.waitFor('Gamma’s probes answered', (l) => l.ev === 'answered' && String(l.name).startsWith('Gamma ('), 30_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(lobby.lines.some(atGamma)).toBe(false);
+      const from = lobby.lines.length;
+      await stop(claimer.child);
+      const stoppedAt = Date.now();
+      const listed = await lobby.waitFor('Gamma listed', atGamma, 20_000, from);
+      const renames = gamma.lines.filter((l) => /name taken on the network, renaming/.test(String(l.text))).length;
+      console.log(`[${LABEL}] a host started under the claimer: listed ${listed.t - stoppedAt} ms after the claimer stopped (${renames} renames while it ran)`);
+      expect(hostsVerified(listed)).toBe(2); // the other two stayed
+    },
+    60_000,
   );
 });
