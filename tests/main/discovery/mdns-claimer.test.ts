@@ -6,8 +6,9 @@
 // each name it hears as its own, and offers a table of its own that no host serves. The hosts
 // must keep their names and defend them, the list must keep both hosts verified at their own
 // addresses the whole time, and the claimer's entries must never be verified. The claimer runs
-// RUNS times; then a third host starts under it, and is listed once it stops. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process
-// is killed by pid and the namespaces deleted in afterAll, pass or fail.
+// RUNS times (CHRONICLE_SOAK=1: 5); then a third host starts under it, and is listed once it
+// stops. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process is
+// killed by pid and the namespaces deleted in afterAll, pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { games } from '../../kit/soak';
 import { mdnsLan } from './mdns-lan';
 import { type Line, Proc, children, inNamespace, nodeFixture, skipReason, stop } from './netns';
 
-/** Claimer runs: 2 under `npm test`, 5 under `npm run test:soak`. */
+/** Claimer runs: 2, or 5 with CHRONICLE_SOAK=1. */
 const RUNS = games(5, 2);
 /** How long each run watches the list while the claimer runs: five re-queries, two re-checks of each host. */
 const WATCH_MS = 5000;
