@@ -20,7 +20,7 @@ export const fr = {
   'lobby.findTables': 'Chercher des tables sur le réseau',
   'lobby.unverified': 'non vérifiée',
   'lobby.unverifiedWhy':
-    'Annoncée sur le réseau, mais aucun hôte Chronicle ne répond pour cette table à son adresse. C’est peut-être un autre appareil qui se fait passer pour elle.',
+    'Non vérifiée : annoncée sur le réseau, mais aucun hôte Chronicle ne répond pour cette table à son adresse. C’est peut-être un autre appareil qui se fait passer pour elle.',
   'network.offline': 'Jeu hors ligne : seul cet ordinateur peut rejoindre.',
   'network.open': 'Ouvrir au réseau',
   'network.close': 'Fermer au réseau',
