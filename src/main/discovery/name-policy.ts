@@ -1,12 +1,13 @@
 // What the advertiser does when a name is taken or mDNS fails, as pure functions of the counts
 // and the clock (unit-tested on their own).
-//  - RFC 6762 §9: a name another device answers for (or announces as its own once ours is out,
-//    conflict.ts) is given up for a new one, and the new one is probed again: instance
+//  - RFC 6762 §9: a name another device answers for while it is probed is given up for a new
+//    one, and the new one is probed again, never giving up: instance
 //    `Friday night (k3f9ab)` becomes `Friday night (k3f9ab) (2)`, `(3)`, ...; host
 //    `chronicle-k3f9ab.local` becomes `chronicle-k3f9ab-2.local`, ...
 //  - RFC 6762 §8.1: after 15 conflicts within 10 s, wait 5 s before each further probe (a device
 //    answering every probe must not make the host flood the link), for as long as the conflicts
-//    keep coming (until 10 s pass without one), not only while 15 are in the last 10 s.
+//    keep coming (until 10 s pass without one), not only while 15 are in the last 10 s. A
+//    device answering every probe keeps a new table off the network only while it runs.
 //  - A name once won (probed, nobody answered, announced) is kept: another device announcing it
 //    afterwards gets our records back (with the cache-flush bit, RFC 6762 §10.2), at most once a
 //    second per table (RFC 6762 §6), instead of a rename. The names carry a random id, so a later
