@@ -31,7 +31,7 @@ interface Entry {
   /** Listed by the mDNS browser now. */
   inMdns: boolean;
   state: 'pending' | 'verified' | 'unverified';
-  /** The host's own word on the table, once verified (name and seats as they are now). */
+  /** The host's own word on the table, once verified (what is listed once mDNS lets the entry go). */
   live: HostTable | null;
   /** Checks in a row the verified entry's host did not answer. */
   misses: number;
@@ -101,7 +101,9 @@ export class VerifiedTables {
     for (const e of entries) {
       if (e.state === 'pending') continue;
       if (e.state === 'verified' && e.live) {
-        listed.push({ ...e.found, name: e.live.name, seats: e.live.seats, freeSeats: e.live.freeSeats, verified: true });
+        // Kept without mDNS: the seats as the host last said, not as its last advert did.
+        const data = e.inMdns ? e.found : { ...e.found, name: e.live.name, seats: e.live.seats, freeSeats: e.live.freeSeats };
+        listed.push({ ...data, verified: true });
       } else if (!verifiedIds.has(tableIdOf(e.found))) {
         listed.push({ ...e.found, verified: false });
       }

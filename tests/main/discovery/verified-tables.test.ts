@@ -41,10 +41,15 @@ function lan(hosts: Record<string, HostTable[] | null>) {
 }
 
 describe('the LAN list checking its entries', () => {
-  it('lists an entry once its host answers for the table: verified, with the host’s own name and seats', async () => {
+  it('lists an entry once its host answers for the table: verified; once mDNS lets it go, with the seats the host last gave', async () => {
     const { tables, now, lists, settled } = lan({ '10.0.0.7': [live('abc', { name: 'Friday night', freeSeats: 1 })] });
     tables.found([found('10.0.0.7', 'abc')]);
     expect(lists).toHaveLength(0); // not before it is checked
+    await settled();
+    expect(now()).toEqual([{ ...found('10.0.0.7', 'abc'), verified: true }]);
+    tables.found([found('10.0.0.7', 'abc', { freeSeats: 2 })]); // a new advert: the seats at once
+    expect(now()).toEqual([{ ...found('10.0.0.7', 'abc'), freeSeats: 2, verified: true }]);
+    tables.found([]);
     await settled();
     expect(now()).toEqual([{ ...found('10.0.0.7', 'abc'), name: 'Friday night', freeSeats: 1, verified: true }]);
     tables.close();
