@@ -77,7 +77,6 @@ export interface PublishedService {
 }
 export interface ServiceBrowser {
   readonly services: readonly BrowsedService[];
-  on(event: 'down', listener: (service: BrowsedService) => void): unknown;
   update(): void;
   stop(): void;
 }

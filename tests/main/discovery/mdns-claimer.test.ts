@@ -6,8 +6,8 @@
 // each name it hears as its own, and offers a table of its own that no host serves. The hosts
 // must keep their names and defend them, the list must keep both hosts verified at their own
 // addresses the whole time, and the claimer's entries must never be verified. The claimer runs
-// RUNS times (CHRONICLE_SOAK=1: 5); then a third host starts under it, and is listed once it
-// stops. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process is
+// RUNS times (CHRONICLE_SOAK=1: 5); then a lobby opened under it must find both hosts, and a
+// third host started under it is listed once it stops. Needs root and `ip netns`; otherwise skipped with the reason printed. Every process is
 // killed by pid and the namespaces deleted in afterAll, pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +113,24 @@ describe('LAN list with a device claiming every mDNS name (namespaces, real mult
       console.log(`[${LABEL}] hosts listed while a claimer runs: ${lowest.map((n) => `${n} of 2`).join(', ')}`);
     },
     RUNS * (WATCH_MS + 30_000),
+  );
+
+  it.skipIf(!!SKIP)(
+    'a lobby opened while the claimer runs finds both hosts, verified, and the claimer’s table not verified',
+    async () => {
+      const claimer = nodeFixture(lan.middle.ns, 'mdns-claimer.ts', { address: lan.middle.address });
+      await claimer.waitFor('ready', (l) => l.ev === 'ready', 20_000);
+      for (const name of ['Alpha', 'Beta']) await claimer.waitFor(`${name} claimed`, (l) => l.ev === 'claimed' && String(l.name).startsWith(`${name} (`), 5000);
+      const { ns, address } = lan.member.lobby;
+      const late = nodeFixture(ns, 'mdns-lobby.ts', { browse: { interface: address, bind: '0.0.0.0', requeryMs: 1000, staleAfterMs: 3000, networkPollMs: 0 } });
+      const ready = await late.waitFor('ready', (l) => l.ev === 'ready', 20_000);
+      const both = await late.waitFor('both hosts verified', (l) => hostsVerified(l) === 2 && tablesOf(l).some((t) => t.url.endsWith('/t/freeDrinks1')), 10_000);
+      console.log(`[${LABEL}] a lobby opened under the claimer: both hosts verified ${both.t - Number(ready.t)} ms after it started`);
+      expect(late.lines.flatMap(tablesOf).filter((t) => !HOSTS.includes(hostOf(t)) && t.verified !== false)).toEqual([]);
+      await stop(late.child);
+      await stop(claimer.child);
+    },
+    60_000,
   );
 
   it.skipIf(!!SKIP)(
