@@ -156,10 +156,10 @@ class BonjourTableBrowser implements TableBrowser {
       if (!rr || typeof rr.name !== 'string' || typeof rr.ttl !== 'number') continue;
       const ptr = rr.type === 'PTR' && lower(rr.name) === SERVICE_DOMAIN && typeof rr.data === 'string';
       if (rr.ttl === 0) {
-        if (ptr) goodbyes.add(lower(rr.data as string));
+        if (ptr) goodbyes.add(lower(rr.data));
         continue;
       }
-      if (ptr) names.add(lower(rr.data as string));
+      if (ptr) names.add(lower(rr.data));
       if ((rr.type === 'SRV' || rr.type === 'TXT') && lower(rr.name).endsWith(`.${SERVICE_DOMAIN}`)) names.add(lower(rr.name));
     }
     if (names.size === 0 && goodbyes.size === 0) return;
