@@ -24,10 +24,9 @@ import {
 import { join } from 'node:path';
 import { IPC, type AppInfo, type DesktopSettings, type LanState, type NetworkState, type NetworkTable } from '../shared/bridge';
 import type { IpcChannel, IpcPayload } from '../shared/bridge-schemas';
-import type { TableBrowser } from './discovery/discovery';
 import type { Guests } from './host/guests';
 import { type LocalHost, startLocalHost } from './local-host';
-import { watchNetworkTables } from './network-tables';
+import { type NetworkTablesWatch, watchNetworkTables } from './network-tables';
 import { GameNight } from './shell/game-night';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
 import { QUIT_BUTTON, quitQuestion } from './shell/messages';
@@ -47,7 +46,7 @@ const port = portSetting !== undefined && /^\d{1,5}$/.test(portSetting) && Numbe
 const REMOTE_PARTITION = 'persist:remote-tables';
 
 let local: LocalHost | undefined;
-let browser: TableBrowser | undefined;
+let browser: NetworkTablesWatch | undefined;
 let mainWindow: BrowserWindow | undefined;
 let networkTables: readonly NetworkTable[] = [];
 let settings = new SettingsFile('', DEFAULT_SETTINGS);

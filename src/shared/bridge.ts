@@ -20,6 +20,11 @@ export interface NetworkTable {
   readonly url: string;
   readonly freeSeats: number;
   readonly seats: number;
+  /**
+   * A Chronicle host answered at that address for that table (name and seats are then its own
+   * word). Unverified: only an mDNS announcement says so, which any device can send.
+   */
+  readonly verified: boolean;
 }
 
 /** Whether this app's host takes players from the network, and the addresses they open. */

@@ -53,7 +53,12 @@ function fakeBridge(): void {
     onNetworkTables: (l: (t: unknown[]) => void) => ((listener = l), () => (listener = null)),
     findNetworkTables: () => {
       calls.push('find');
-      setTimeout(() => listener?.([{ name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]), 50);
+      // One table a host answered for, and one only an mDNS announcement names (nothing answers at its address).
+      const tables = [
+        { name: 'Friday at Bea’s', url: 'http://192.168.1.31:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true },
+        { name: 'Free drinks', url: 'http://192.168.1.66:7420/t/freeDrinks1', freeSeats: 4, seats: 4, verified: false },
+      ];
+      setTimeout(() => listener?.(tables), 50);
     },
     networkState: () => Promise.resolve(state),
     onNetworkState: (l: (s: unknown) => void) => ((stateListener = l), () => (stateListener = null)),
@@ -106,7 +111,10 @@ test('the desktop lobby plays offline, opens to the network, finds tables and li
   await expect(advertising).toHaveAttribute('data-state', 'renamed');
   await expect(advertising).toContainText('announced as “Chronicle (4be2c1) (2)”');
   await page.getByTestId('find-tables').click();
-  await expect(page.getByTestId('network-table')).toHaveText('Friday at Bea’s');
+  await expect(page.getByTestId('network-table')).toHaveText(['Friday at Bea’s', 'Free drinks not verified']);
+  await expect(page.getByRole('link', { name: 'Friday at Bea’s' })).toHaveAttribute('href', 'http://192.168.1.31:7420/t/abcDEF123456');
+  await expect(page.getByRole('link', { name: /Free drinks/ })).toHaveCount(0);
+  await expect(page.getByTestId('unverified-note')).toContainText('no Chronicle host answers for this table');
   // Export saves the host's record as a file; it replays to the game's end.
   const [download] = await Promise.all([page.waitForEvent('download'), finished.getByTestId('export-finished').click()]);
   expect(download.suggestedFilename()).toMatch(/^sunday-\d{4}-\d{2}-\d{2}\.chronicle\.json$/);

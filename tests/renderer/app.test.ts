@@ -389,7 +389,7 @@ describe('App inside Electron', () => {
     const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
     await lowerPanels();
     expect(document.querySelector('[data-testid="network-table"]')).toBeNull();
-    listener!([{ name: '<b>Friday</b>', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 }]);
+    listener!([{ name: '<b>Friday</b>', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true }]);
     flushSync();
     const link = document.querySelector<HTMLAnchorElement>('[data-testid="network-table"]')!;
     expect(link.getAttribute('href')).toBe('http://10.0.0.7:7420/t/abcDEF123456');
@@ -397,6 +397,25 @@ describe('App inside Electron', () => {
     void unmount(app);
     flushSync();
     expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('marks a table no host answers for as not verified, and gives no link to it', async () => {
+    let listener: ((tables: readonly NetworkTable[]) => void) | null = null;
+    window.chronicle = fakeBridge({ onNetworkTables: (l) => ((listener = l), () => {}) });
+    const app = mount(App, { target: document.body, props: { connection: new FakeClient().connection, origin: ORIGIN } });
+    await lowerPanels();
+    listener!([
+      { name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true },
+      { name: 'Friday', url: 'http://10.0.0.66:7420/t/abcDEF123456', freeSeats: 4, seats: 4, verified: false },
+    ]);
+    flushSync();
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="network-tables"] li')];
+    expect(rows.map((r) => r.dataset['verified'])).toEqual(['true', 'false']);
+    expect(rows[0]!.querySelector('a')?.getAttribute('href')).toBe('http://10.0.0.7:7420/t/abcDEF123456');
+    expect(rows[1]!.querySelector('a')).toBeNull();
+    expect(rows[1]!.textContent).toContain('not verified');
+    expect(document.querySelector('[data-testid="unverified-note"]')?.textContent).toContain('no Chronicle host answers for this table');
+    void unmount(app);
   });
 
   it('looks for tables on the network only when asked', async () => {

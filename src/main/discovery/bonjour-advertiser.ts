@@ -1,18 +1,20 @@
 // The host side of discovery: each table advertised over mDNS/DNS-SD under a unique instance
 // name, its TXT record updated when seats change, goodbyes when it goes (notes: mdns-stack.ts).
 // Each table's names are probed before they are announced; a name another device answers for is
-// given up for the next one and probed again (RFC 6762 §9, name-policy.ts), so a device
-// answering probes cannot keep the tables off the network. So is a name another device claims
-// once it is announced (conflict.ts), so that device cannot take the table's name over.
+// given up for the next one and probed again (RFC 6762 §9, name-policy.ts), paced but never
+// given up, so a device answering probes cannot keep the tables off the network for good. A name
+// once won is kept: another device announcing it afterwards (conflict.ts) gets our records back,
+// so neither can it take an advertised table's name over nor push the table off the network.
 import { createHash, randomBytes } from 'node:crypto';
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../../shared/advertising';
 import { ConflictWatch } from './conflict';
 import type { AdvertisedTable, Discovery, DiscoveryLog } from './discovery';
-import { CLAIM_MEMORY_MS, ConflictPacer, claimDelay, hostChoice, instanceChoice, retryDelay } from './name-policy';
+import { ConflictPacer, DEFEND_INTERVAL_MS, hostChoice, instanceChoice, retryDelay } from './name-policy';
 import { advertisedName, encodeTableTxt, truncateUtf8, utf8Length } from './txt';
 import {
   type MdnsOptions,
   type MdnsPacket,
+  type MdnsRecord,
   type MdnsSender,
   type MdnsStack,
   type PublishedService,
@@ -50,9 +52,16 @@ interface Advert {
   timer: ReturnType<typeof setTimeout> | null;
   /** The next probe after a pause. */
   retry: ReturnType<typeof setTimeout> | null;
-  /** Claims of its names, each made within a minute of their announcement, in a row (name-policy.ts claimDelay). */
-  claims: number;
+  /** Our records sent again for a claim of its names: when last, and the one waiting (at most one a second). */
+  defendedAt: number;
+  defence: ReturnType<typeof setTimeout> | null;
+  /** The last device heard claiming its names (said once in the log, not at every claim). */
+  claimedBy: string | null;
 }
+
+/** Our unique records carry the cache-flush bit when defended: caches drop the claimer's (RFC 6762 §10.2). */
+const FLUSHED = new Set(['SRV', 'TXT', 'A', 'AAAA']);
+const defenceOf = (records: readonly MdnsRecord[]): MdnsRecord[] => records.map((r) => (FLUSHED.has(r.type) ? { ...r, flush: true } : r));
 
 const INSTANCE_NAME_BYTES = 40; // + " (" + 6-char id + ")" + " (NN)" stays under the 63-byte label limit
 
@@ -131,7 +140,9 @@ class BonjourDiscovery implements Discovery {
         lastPublished: 0,
         timer: null,
         retry: null,
-        claims: 0,
+        defendedAt: 0,
+        defence: null,
+        claimedBy: null,
       };
       this.adverts.set(table.tableId, advert);
       this.claim(advert);
@@ -233,39 +244,46 @@ class BonjourDiscovery implements Discovery {
   }
 
   /**
-   * RFC 6762 §9: a device claims a name of an announced table with other data. Goodbyes for our
-   * records (so caches keep nothing of ours under a name that may now lead to that device), then
-   * the next names are probed, paced with the probe conflicts, and later the more often this
-   * table's names are claimed (claimDelay). Only names announced count, and
-   * those kept through a rename until they are announced again: a claim on the host name just
-   * after one on the instance name may come before the new probe's first query, which would miss it.
+   * A device claims a name of an announced table with other data (RFC 6762 §9). The name was
+   * probed and won, so it is kept (name-policy.ts): our records go out again, cache-flush bit
+   * set, so caches that took the claimer's records replace them with ours; at most once a second
+   * per table, however fast the claims come (RFC 6762 §6).
    */
   private onResponse(stack: MdnsStack, packet: MdnsPacket, sender?: MdnsSender): void {
     if (this.keeper.stack !== stack) return;
     for (const advert of this.adverts.values()) {
-      const current = [fqdn(instanceOf(advert)), hostOf(advert)];
-      const claimed = (advert.watch?.claimed(packet, sender) ?? []).filter((name) => current.includes(name));
-      if (claimed.length === 0) continue;
       const service = advert.service;
-      advert.service = null;
-      if (advert.timer) clearTimeout(advert.timer); // the next announcement carries the latest data
-      advert.timer = null;
-      this.stopService(service, instanceOf(advert), () => {});
-      // A claim of names announced a minute ago or more starts a new run; one while nothing is
-      // announced (the same claim's other packet, or the names kept through a rename) is part of the last.
-      if (service) advert.claims = advert.claims > 0 && Date.now() - advert.lastPublished < CLAIM_MEMORY_MS ? advert.claims + 1 : 1;
-      this.rename(advert, claimed, `name claimed by another device (${sender?.address ?? 'unknown'})`, claimDelay(advert.claims));
+      if (!service || !advert.watch || advert.defence) continue;
+      const claimed = advert.watch.claimed(packet, sender);
+      if (claimed.length === 0) continue;
+      const by = sender?.address ?? 'unknown';
+      if (advert.claimedBy !== by) this.log('warn', `name claimed by another device (${by}), keeping it: ${claimed.join(', ')}`);
+      advert.claimedBy = by;
+      const wait = Math.max(0, advert.defendedAt + DEFEND_INTERVAL_MS - Date.now());
+      advert.defence = setTimeout(() => {
+        advert.defence = null;
+        if (advert.service !== service || this.keeper.stack !== stack) return;
+        advert.defendedAt = Date.now();
+        try {
+          stack.respond(defenceOf(service.records), (err) => {
+            if (err) this.log('warn', `cannot defend "${instanceOf(advert)}": ${errorText(err)}`);
+          });
+        } catch (err) {
+          this.log('warn', `cannot defend "${instanceOf(advert)}": ${errorText(err)}`);
+        }
+      }, wait);
+      advert.defence.unref?.();
     }
   }
 
   /** RFC 6762 §9: give up the taken names for the next ones, then probe those. */
-  private rename(advert: Advert, taken: readonly string[], why = 'name taken on the network', atLeastMs = 0): void {
+  private rename(advert: Advert, taken: readonly string[]): void {
     const [instance, host] = [instanceOf(advert), hostOf(advert)];
     if (taken.includes(fqdn(instance))) advert.instanceN++;
     if (taken.includes(host)) advert.hostN++;
     const moves = [...(instance !== instanceOf(advert) ? [`"${instance}" → "${instanceOf(advert)}"`] : []), ...(host !== hostOf(advert) ? [`${host} → ${hostOf(advert)}`] : [])];
-    this.log('warn', `${why}, renaming: ${moves.join(', ')}`);
-    const wait = Math.max(this.pacer.conflict(Date.now()), atLeastMs);
+    this.log('warn', `name taken on the network, renaming: ${moves.join(', ')}`);
+    const wait = this.pacer.conflict(Date.now());
     if (wait === 0) return this.claim(advert);
     this.pause(advert, wait);
   }
@@ -348,7 +366,8 @@ class BonjourDiscovery implements Discovery {
   private clearTimers(advert: Advert): void {
     if (advert.timer) clearTimeout(advert.timer);
     if (advert.retry) clearTimeout(advert.retry);
-    advert.timer = advert.retry = null;
+    if (advert.defence) clearTimeout(advert.defence);
+    advert.timer = advert.retry = advert.defence = null;
   }
 
   /** Tells the listeners when the status changed. */

@@ -1,12 +1,17 @@
 // The client side of discovery: tables found on the LAN over mDNS/DNS-SD, re-queried with
 // back-off, dropped when they stop answering or say goodbye, listed once each however many
-// names they went by (notes: mdns-stack.ts).
+// names they went by (notes: mdns-stack.ts). What each device says under a name is kept apart:
+// bonjour-service holds one service per name, the last packet's, so a device answering for a
+// table's name with its own address would push the table itself off the list; here both stay,
+// and whoever checks the addresses (verified-tables.ts) can tell them apart. A goodbye drops
+// only what its sender said.
 import type { DiscoveryLog, FoundTable, TableBrowser, TablesChanged } from './discovery';
 import { parseTableTxt } from './txt';
 import {
   type BrowsedService,
   type MdnsOptions,
   type MdnsPacket,
+  type MdnsSender,
   type MdnsStack,
   SERVICE_DOMAIN,
   SERVICE_TYPE,
@@ -56,7 +61,7 @@ function rawTxtStrings(raw: unknown): Uint8Array[] | null {
 const lower = (name: string): string => name.toLowerCase();
 
 class BonjourTableBrowser implements TableBrowser {
-  private readonly sightings = new Map<string, Sighting>(); // by lower-case fqdn
+  private readonly sightings = new Map<string, Sighting>(); // by lower-case fqdn and the sender's address
   private readonly reported = new Map<string, string>(); // fqdn -> last reason it was not listed
   private current: FoundTable[] = [];
   private browser: ServiceBrowser | null = null;
@@ -112,9 +117,8 @@ class BonjourTableBrowser implements TableBrowser {
     // The browser sends the first query itself and registers its 'response' listener before ours.
     const browser = stack.find({ type: SERVICE_TYPE, protocol: 'tcp' });
     this.browser = browser;
-    browser.on('down', (service) => this.onGoodbye(service));
-    stack.on('response', (packet) => {
-      if (this.browser === browser) this.onResponse(packet, browser);
+    stack.on('response', (packet, sender) => {
+      if (this.browser === browser) this.onResponse(packet, browser, sender);
     });
     this.queryDelay = 1000;
     this.scheduleQuery();
@@ -138,28 +142,41 @@ class BonjourTableBrowser implements TableBrowser {
     this.queryTimer.unref();
   }
 
-  /** Every live (TTL > 0) record naming one of our instances counts as a sign of life. */
-  private onResponse(packet: MdnsPacket, browser: ServiceBrowser): void {
+  /**
+   * Every live (TTL > 0) record naming one of our instances counts as a sign of life of what its
+   * sender said under that name; a PTR with TTL 0 is its sender's goodbye for the name. What the
+   * sender says is the library's service for the name when the library built it from the
+   * sender's packet (it keeps the last packet's SRV); otherwise only a sign of life.
+   */
+  private onResponse(packet: MdnsPacket, browser: ServiceBrowser, sender?: MdnsSender): void {
     const now = Date.now();
     const names = new Set<string>();
+    const goodbyes = new Set<string>();
     for (const rr of [...(packet.answers ?? []), ...(packet.additionals ?? [])]) {
-      if (!rr || typeof rr.name !== 'string' || !(typeof rr.ttl === 'number' && rr.ttl > 0)) continue;
-      if (rr.type === 'PTR' && lower(rr.name) === SERVICE_DOMAIN && typeof rr.data === 'string') names.add(lower(rr.data));
+      if (!rr || typeof rr.name !== 'string' || typeof rr.ttl !== 'number') continue;
+      const ptr = rr.type === 'PTR' && lower(rr.name) === SERVICE_DOMAIN && typeof rr.data === 'string';
+      if (rr.ttl === 0) {
+        if (ptr) goodbyes.add(lower(rr.data));
+        continue;
+      }
+      if (ptr) names.add(lower(rr.data));
       if ((rr.type === 'SRV' || rr.type === 'TXT') && lower(rr.name).endsWith(`.${SERVICE_DOMAIN}`)) names.add(lower(rr.name));
     }
-    if (names.size === 0) return;
+    if (names.size === 0 && goodbyes.size === 0) return;
     for (const fqdn of names) {
       const service = browser.services.find((s) => typeof s.fqdn === 'string' && lower(s.fqdn) === fqdn);
-      if (service) this.sightings.set(fqdn, { service, lastSeen: now, goodbyeAt: null });
+      const from = sender?.address ?? service?.referer?.address ?? '';
+      const key = `${fqdn}\u0000${from}`;
+      const seen = this.sightings.get(key);
+      if (service && (sender === undefined || service.referer?.address === sender.address)) this.sightings.set(key, { service, lastSeen: now, goodbyeAt: null });
+      else if (seen) Object.assign(seen, { lastSeen: now, goodbyeAt: null });
     }
-    this.update();
-  }
-
-  private onGoodbye(service: BrowsedService): void {
-    if (typeof service.fqdn !== 'string') return;
-    const sighting = this.sightings.get(lower(service.fqdn));
-    if (!sighting) return;
-    sighting.goodbyeAt = Date.now();
+    for (const fqdn of goodbyes) {
+      for (const [key, s] of this.sightings) {
+        const [name, from] = key.split('\u0000');
+        if (name === fqdn && (sender === undefined || from === sender.address)) s.goodbyeAt ??= now;
+      }
+    }
     this.update();
   }
 
@@ -171,10 +188,11 @@ class BonjourTableBrowser implements TableBrowser {
     // One entry per table: the names a renamed table went by (kept alive by a device claiming
     // them) lead to the same table at the same address, port and path; the latest seen is listed.
     const byTable = new Map<string, { table: FoundTable; seen: number }>();
-    for (const [fqdn, s] of this.sightings) {
+    for (const [key, s] of this.sightings) {
+      const fqdn = key.split('\u0000')[0]!;
       const deadline = s.goodbyeAt !== null ? s.goodbyeAt + this.goodbyeGraceMs : s.lastSeen + this.staleAfterMs;
       if (deadline <= now) {
-        this.sightings.delete(fqdn);
+        this.sightings.delete(key);
         this.reported.delete(fqdn);
         this.log('debug', `${s.goodbyeAt !== null ? 'goodbye from' : 'no answer from'} ${s.service.fqdn ?? fqdn}`);
         continue;
@@ -182,12 +200,17 @@ class BonjourTableBrowser implements TableBrowser {
       next = Math.min(next, deadline);
       const table = this.toTable(fqdn, s.service);
       if (!table) continue;
-      const key = `${table.host}:${table.port}${table.path}`;
-      const other = byTable.get(key);
-      if (!other || s.lastSeen > other.seen || (s.lastSeen === other.seen && table.instance > other.table.instance)) byTable.set(key, { table, seen: s.lastSeen });
+      const where = `${table.host}:${table.port}${table.path}`;
+      const other = byTable.get(where);
+      if (!other || s.lastSeen > other.seen || (s.lastSeen === other.seen && table.instance > other.table.instance)) byTable.set(where, { table, seen: s.lastSeen });
     }
     const found = [...byTable.values()].map((x) => x.table);
-    found.sort((a, b) => (a.name === b.name ? (a.instance < b.instance ? -1 : 1) : a.name < b.name ? -1 : 1));
+    const order = (t: FoundTable): string[] => [t.name, t.instance, t.host, String(t.port)];
+    found.sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      const i = x.findIndex((v, n) => v !== y[n]);
+      return i === -1 ? 0 : x[i]! < y[i]! ? -1 : 1;
+    });
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     if (next !== Infinity) {

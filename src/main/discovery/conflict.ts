@@ -1,8 +1,9 @@
 // RFC 6762 §9 after a table is announced: a response from another device carrying a record with
 // the name, type and class of one of our unique records (SRV/TXT of the instance, A/AAAA of the
 // host) but other rdata means that device claims the name too. Left alone, browsers could resolve
-// the table to that device (a guest hijacking a table's name), so the advertiser gives the name up
-// for the next one and probes again, paced like probe conflicts (name-policy.ts).
+// the table to that device (a guest hijacking a table's name), so the advertiser answers with its
+// own records, cache-flush bit set, and keeps the name (name-policy.ts); the browsers check who
+// answers at an address before they call an entry verified (verified-tables.ts).
 // Not conflicts: identical rdata (our own packets looped back, or a copy of them: the A/AAAA set
 // is the host's addresses, any of which may come back), goodbyes (TTL 0: the sender lets a record
 // go), records of names we do not announce, and responses from this host's own addresses (ours

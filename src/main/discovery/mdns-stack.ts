@@ -77,7 +77,6 @@ export interface PublishedService {
 }
 export interface ServiceBrowser {
   readonly services: readonly BrowsedService[];
-  on(event: 'down', listener: (service: BrowsedService) => void): unknown;
   update(): void;
   stop(): void;
 }
@@ -92,6 +91,8 @@ export interface MdnsStack {
   probe(names: readonly string[], callback: (taken: string[], sendError?: unknown) => void): void;
   /** Announces a service; the advertiser probes its names first (`probe: false` here). */
   publish(config: ServiceConfig): PublishedService;
+  /** Multicasts a response holding these records (a name defended: conflict.ts). */
+  respond(records: readonly MdnsRecord[], callback: (err?: unknown) => void): void;
   unpublishAll(callback: (err?: unknown) => void): void;
   find(config: BrowserConfig): ServiceBrowser;
   destroy(callback: () => void): void;
@@ -110,6 +111,7 @@ interface MulticastDns {
   on(event: string, listener: (...args: never[]) => void): void;
   removeListener(event: string, listener: (...args: never[]) => void): void;
   query(name: string, type: string, sent: (err?: unknown) => void): void;
+  respond(packet: { answers: MdnsRecord[] }, sent: (err?: unknown) => void): void;
 }
 
 type PacketListener = (packet: MdnsPacket) => void;
@@ -202,6 +204,10 @@ export const createBonjourStack: MdnsStackFactory = (options, onError) => {
           for (const other of published) register(other.records());
         },
       };
+    },
+    respond: (records, callback) => {
+      if (destroyed) return queueMicrotask(() => callback(new Error('mDNS stack closed')));
+      events.respond({ answers: [...records] }, callback);
     },
     unpublishAll: (callback) => {
       published.clear();

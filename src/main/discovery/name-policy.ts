@@ -1,16 +1,19 @@
 // What the advertiser does when a name is taken or mDNS fails, as pure functions of the counts
 // and the clock (unit-tested on their own).
-//  - RFC 6762 §9: a name another device answers for (or announces as its own once ours is out,
-//    conflict.ts) is given up for a new one, and the new one is probed again: instance
+//  - RFC 6762 §9: a name another device answers for while it is probed is given up for a new
+//    one, and the new one is probed again, never giving up: instance
 //    `Friday night (k3f9ab)` becomes `Friday night (k3f9ab) (2)`, `(3)`, ...; host
 //    `chronicle-k3f9ab.local` becomes `chronicle-k3f9ab-2.local`, ...
 //  - RFC 6762 §8.1: after 15 conflicts within 10 s, wait 5 s before each further probe (a device
 //    answering every probe must not make the host flood the link), for as long as the conflicts
-//    keep coming (until 10 s pass without one), not only while 15 are in the last 10 s.
-//  - A table's name claimed again after it was announced (RFC 6762 §9: another device announces
-//    our names as its own): each further claim of names announced less than a minute before
-//    doubles the wait before the next name is probed, 5 s, 10 s ... 60 s, so a device claiming
-//    every new name gets a rename a minute, not one a second (and the browsers a list of names).
+//    keep coming (until 10 s pass without one), not only while 15 are in the last 10 s. A
+//    device answering every probe keeps a new table off the network only while it runs.
+//  - A name once won (probed, nobody answered, announced) is kept: another device announcing it
+//    afterwards gets our records back (with the cache-flush bit, RFC 6762 §10.2), at most once a
+//    second per table (RFC 6762 §6), instead of a rename. The names carry a random id, so a later
+//    claim is a device claiming names, not an honest twin: renaming for it would hand every
+//    name the host ever takes to a device that claims them all, and the tables would never stay
+//    on the network.
 //  - Errors (no usable socket, a publish that throws): try again after 1, 2, 4 ... 60 s.
 import { truncateUtf8, utf8Length } from './txt';
 
@@ -50,15 +53,8 @@ export class ConflictPacer {
   }
 }
 
-/** A claim of a table's names within this long of their announcement continues a run of claims. */
-export const CLAIM_MEMORY_MS = 60_000;
-export const CLAIM_PAUSE_MAX_MS = 60_000;
-
-/** Wait before probing the next name after the `claims`th claim of a run: none for the first, then 5 s doubling up to a minute. */
-export function claimDelay(claims: number): number {
-  if (claims <= 1) return 0;
-  return Math.min(CLAIM_PAUSE_MAX_MS, CONFLICT_PAUSE_MS * 2 ** Math.min(claims - 2, 16));
-}
+/** RFC 6762 §6: a record is multicast at most once a second; the answer to a claim too. */
+export const DEFEND_INTERVAL_MS = 1_000;
 
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;

@@ -274,18 +274,45 @@ describe('browseTables (client side)', () => {
   it('drops a table 1 s after its goodbye, unless it is announced again meanwhile (TXT update)', async () => {
     const b = browsing();
     b.receive(service());
-    b.fb.emit('down', service()); // goodbye of a re-publication...
+    b.receive(null, answer(FQDN, 0)); // goodbye of a re-publication...
     await vi.advanceTimersByTimeAsync(300);
     b.receive(service({ txt: ['v=1', 'n=Friday night', 'f=1', 's=4', 'p=/t/1'] })); // ...and the new announcement
     await vi.advanceTimersByTimeAsync(2000);
     expect(b.changes.map((c) => c.map((t) => t.freeSeats))).toEqual([[2], [1]]); // never empty in between
 
-    b.fb.emit('down', service());
+    b.receive(null, answer(FQDN, 0));
     await vi.advanceTimersByTimeAsync(999);
     expect(b.browser.tables()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(b.browser.tables()).toHaveLength(0);
     expect(b.changes.at(-1)).toEqual([]);
+  });
+
+  it('keeps apart what two devices say under one name: a device answering for a table’s name does not push the table off, and its goodbye drops only its own', async () => {
+    const b = browsing();
+    const host = { address: '10.0.0.7', port: 5353 };
+    const claimer = { address: '10.0.0.66', port: 5353 };
+    const fromClaimer = service({ addresses: ['10.0.0.66'], referer: { address: '10.0.0.66', family: 'IPv4' }, port: 7420 });
+    // As bonjour-service does: one service per name, the last packet's.
+    const receiveFrom = (s: BrowsedService, sender: typeof host, packet = answer(FQDN)): void => {
+      b.fb.services = [s];
+      b.stack.emit('response', packet, sender);
+    };
+    receiveFrom(service(), host);
+    receiveFrom(fromClaimer, claimer);
+    expect(b.browser.tables().map((t) => [t.host, t.port])).toEqual([
+      ['10.0.0.66', 7420], // same name and instance: by address
+      ['10.0.0.7', 4000],
+    ]);
+    // A packet from the host while the library still holds the claimer's service: a sign of life of the host's, nothing of the claimer's taken for it.
+    b.stack.emit('response', answer(FQDN), host);
+    expect(b.browser.tables()).toHaveLength(2);
+    b.stack.emit('response', answer(FQDN, 0), claimer); // the claimer's goodbye
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(b.browser.tables().map((t) => t.host)).toEqual(['10.0.0.7']);
+    b.stack.emit('response', answer(FQDN, 0), claimer); // its goodbye for the host's name changes nothing
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(b.browser.tables().map((t) => t.host)).toEqual(['10.0.0.7']);
   });
 
   it('drops a table that stops answering (host crashed) after staleAfterMs', async () => {

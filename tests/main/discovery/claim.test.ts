@@ -1,8 +1,9 @@
 // Another device claiming a table's name after it was announced (RFC 6762 §9), against the fake
 // stack: a response with one of our unique records' name and type but other data makes the
-// advertiser say goodbye, probe the next name and announce it; our own packets, copies of our
-// records, goodbyes and names we do not hold change nothing; a device that keeps claiming is
-// paced like probe conflicts. The same with real packets between namespaces: claim-lan.test.ts.
+// advertiser keep the name and multicast its own records again, cache-flush bit set, at most
+// once a second however fast the claims come; our own packets, copies of our records, goodbyes
+// and names we do not hold change nothing. The same with real packets between namespaces:
+// claim-lan.test.ts, and a device claiming every name: mdns-claimer.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBonjourDiscovery } from '../../../src/main/discovery/bonjour-advertiser';
 import { rdataKey } from '../../../src/main/discovery/conflict';
@@ -48,54 +49,56 @@ describe('the advertiser when another device claims an announced name', () => {
       'an SRV without the cache-flush bit, in the additionals, name in other case',
       (fqdn: string): MdnsRecord => ({ ...srv(fqdn.toUpperCase(), 'evil.local', 6666), flush: false }),
     ],
-  ])('instance name claimed by %s: goodbye, "(2)" probed and announced, reported "renamed"', async (_what, claim) => {
-    const { f, discovery, stack, instanceFqdn, host, first } = await announced();
+  ])('instance name claimed by %s: the name is kept and our records sent again, cache-flush bit set', async (_what, claim) => {
+    const { f, discovery, stack, instanceFqdn, first } = await announced();
     const record = claim(instanceFqdn);
     if (record.flush === false) send(stack, [], OTHER, [record]);
     else send(stack, [record]);
-    expect(stack.services[0]!.stopped).toBe(1); // goodbyes for what we announced under the name
-    expect(stack.probes[1]).toEqual([`${first} (2)${SUFFIX}`, host]);
-    expect(discovery.status().state).toBe('probing');
     await vi.advanceTimersByTimeAsync(0);
-    expect(stack.services).toHaveLength(2);
-    expect(stack.services[1]!.config).toMatchObject({ name: `${first} (2)`, host, port: 4000, probe: false });
-    stack.services[1]!.emit('up');
-    expect(discovery.status()).toEqual({ state: 'renamed', renamed: [`${first} (2)`], hostNames: [host] });
-    expect(f.logs.some((l) => l.level === 'warn' && l.message.includes(`name claimed by another device (10.0.0.9), renaming: "${first}" → "${first} (2)"`))).toBe(true);
-    await discovery.close();
-  });
-
-  it('host name claimed by an A record with another address: the host name moves, the instance keeps its name', async () => {
-    const { discovery, stack, instanceFqdn, host, first } = await announced();
-    const host2 = host.replace('.local', '-2.local');
-    send(stack, [a(host, '10.0.0.66')]);
-    expect(stack.probes[1]).toEqual([instanceFqdn, host2]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stack.services[1]!.config).toMatchObject({ name: first, host: host2 });
-    stack.services[1]!.emit('up');
-    expect(discovery.status()).toEqual({ state: 'renamed', renamed: [host2], hostNames: [host2] });
-    expect(discovery.hostNames()).toEqual([host2]);
-    await discovery.close();
-  });
-
-  it('a claim on the host name in a second packet, while the new instance name is probed: both names move', async () => {
-    const { discovery, stack, instanceFqdn, host, first } = await announced();
-    const host2 = host.replace('.local', '-2.local');
-    send(stack, [srv(instanceFqdn, 'evil.local', 6666)]);
-    send(stack, [a(host, '10.0.0.66')]); // before the probe of "(2)" could hear it
-    expect(stack.probes.slice(1)).toEqual([
-      [`${first} (2)${SUFFIX}`, host],
-      [`${first} (2)${SUFFIX}`, host2],
+    expect(stack.services[0]!.stopped).toBe(0); // no goodbyes: the name stays ours
+    expect(stack.probes).toHaveLength(1); // no new name probed
+    expect(stack.responses).toHaveLength(1);
+    const sent = stack.responses[0]!;
+    expect(sent.map((r) => [r.type, r.flush === true])).toEqual([
+      ['PTR', false], // shared: never flushed
+      ['SRV', true],
+      ['TXT', true],
+      ['A', true],
     ]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stack.services).toHaveLength(2); // the first probe's answer is stale: announced once
-    expect(stack.services[1]!.config).toMatchObject({ name: `${first} (2)`, host: host2 });
-    stack.services[1]!.emit('up');
-    expect(discovery.status()).toEqual({ state: 'renamed', renamed: [`${first} (2)`, host2], hostNames: [host2] });
+    expect(sent.find((r) => r.type === 'SRV')).toMatchObject({ name: instanceFqdn, data: { port: 4000 } });
+    expect(discovery.status()).toEqual({ state: 'advertised', renamed: [], hostNames: [stack.probes[0]![1]] });
+    expect(f.logs.some((l) => l.level === 'warn' && l.message === `name claimed by another device (10.0.0.9), keeping it: ${first}${SUFFIX}`)).toBe(true);
     await discovery.close();
   });
 
-  it('is not a conflict: copies of our records, goodbyes, our own packets, another port, names not or no longer ours, a name still being probed', async () => {
+  it('host name claimed by an A record with another address: kept too, our address sent again', async () => {
+    const { discovery, stack, host } = await announced();
+    send(stack, [a(host, '10.0.0.66')]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stack.probes).toHaveLength(1);
+    expect(stack.responses[0]!.find((r) => r.type === 'A')).toMatchObject({ name: host, data: FAKE_ADDRESS, flush: true });
+    expect(discovery.hostNames()).toEqual([host]);
+    await discovery.close();
+  });
+
+  it('answers a device that claims without pause at most once a second, and says so in the log once', async () => {
+    const { f, discovery, stack, instanceFqdn, host } = await announced();
+    for (let i = 0; i < 50; i++) {
+      send(stack, [srv(instanceFqdn, 'evil.local', 6666), a(host, '10.0.0.66')]);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // Claims every 100 ms from 0 to 4.9 s: answered at 0, 1, 2, 3, 4 and 5 s.
+    expect(stack.responses).toHaveLength(6);
+    expect(stack.probes).toHaveLength(1);
+    expect(stack.services).toHaveLength(1);
+    expect(f.logs.filter((l) => l.message.startsWith('name claimed by another device'))).toHaveLength(1);
+    // The claims stop: nothing more goes out.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(stack.responses).toHaveLength(6);
+    await discovery.close();
+  });
+
+  it('is not a conflict: copies of our records, goodbyes, our own packets, another port, names not ours', async () => {
     const { discovery, stack, instanceFqdn, host, first } = await announced();
     const ours = stack.services[0]!.records;
     send(stack, [...ours]); // another instance of us / a proxy repeating our records
@@ -107,55 +110,23 @@ describe('the advertiser when another device claims an announced name', () => {
     send(stack, [{ name: '_chronicle._tcp.local', type: 'PTR', ttl: 4500, data: `${first} (7)${SUFFIX}` }]); // PTR is shared
     send(stack, [srv(`${first} (2)${SUFFIX}`, 'evil.local', 6666), a('chronicle-other.local', '10.0.0.66')]); // not our names
     send(stack, [{ name: instanceFqdn, type: 'AAAA', ttl: 120, data: 'fe80::1' }]); // a type we do not hold there
+    await vi.advanceTimersByTimeAsync(2000);
     expect(stack.probes).toHaveLength(1);
+    expect(stack.responses).toHaveLength(0);
     expect(stack.services[0]!.stopped).toBe(0);
     expect(discovery.status().state).toBe('advertised');
-
-    // Renamed: a claim on the given-up name is no longer ours to answer; one while probing is the probe's business.
-    send(stack, [srv(instanceFqdn, 'evil.local', 6666)]);
-    const second = `${first} (2)${SUFFIX}`;
-    send(stack, [srv(second, 'evil.local', 6666)]); // "(2)" is being probed, not announced
-    send(stack, [srv(instanceFqdn, 'evil.local', 6666)]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stack.probes).toHaveLength(2);
-    expect(stack.services).toHaveLength(2);
-    stack.services[1]!.emit('up');
-    expect(discovery.status()).toEqual({ state: 'renamed', renamed: [`${first} (2)`], hostNames: [host] });
     await discovery.close();
   });
 
-  it('paces a device that claims every new name: the first claim renames at once, then 5, 10, 20, 40, 60 s (reported "retrying")', async () => {
-    const { discovery, stack } = await announced();
-    const claimLatest = async (): Promise<void> => {
-      const service = stack.services.at(-1)!;
-      const fqdn = `${String(service.config.name)}${SUFFIX}`;
-      send(stack, [srv(fqdn, 'evil.local', 6666)]);
-      await vi.advanceTimersByTimeAsync(0);
-    };
-    await claimLatest();
-    expect(stack.probes).toHaveLength(2); // renamed at once
-    const started = Date.now();
-    for (const wait of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
-      const probes = stack.probes.length;
-      await claimLatest();
-      expect(stack.probes).toHaveLength(probes);
-      expect(discovery.status().state).toBe('retrying');
-      await claimLatest(); // nothing announced while waiting: nothing to claim
-      await vi.advanceTimersByTimeAsync(wait - 1);
-      expect(stack.probes).toHaveLength(probes);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(stack.probes).toHaveLength(probes + 1);
-    }
-    // Eight names in over three minutes, where each claim used to cost a name at once.
-    expect(stack.services.at(-1)!.config.name).toMatch(/ \(8\)$/);
-    expect(Date.now() - started).toBe(195_000);
-    // Left alone for a minute, the next claim is a new run: a rename at once.
-    stack.services.at(-1)!.emit('up');
-    expect(discovery.status().state).toBe('renamed');
-    await vi.advanceTimersByTimeAsync(60_000);
-    const probes = stack.probes.length;
-    await claimLatest();
-    expect(stack.probes).toHaveLength(probes + 1);
+  it('a claim while the name is still being probed is the probe’s business: nothing is defended before it is won', async () => {
+    const f = fakes();
+    const discovery = createBonjourDiscovery(f.options);
+    const stack = f.last();
+    discovery.advertise(table);
+    const [instanceFqdn] = stack.probes[0]! as [string, string];
+    send(stack, [srv(instanceFqdn, 'evil.local', 6666)]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stack.responses).toHaveLength(0);
     await discovery.close();
   });
 });

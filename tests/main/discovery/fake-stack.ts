@@ -51,6 +51,8 @@ export class FakeStack extends EventEmitter implements MdnsStack {
   /** Names some other device answers for: probes of them come back taken. */
   readonly taken = new Set<string>();
   readonly probes: string[][] = [];
+  /** What was multicast with `respond` (names defended). */
+  readonly responses: MdnsRecord[][] = [];
   constructor(readonly onError: (err: unknown) => void) {
     super();
   }
@@ -71,6 +73,10 @@ export class FakeStack extends EventEmitter implements MdnsStack {
     const s = new FakeService(config);
     this.services.push(s);
     return s;
+  }
+  respond(records: readonly MdnsRecord[], callback: (err?: unknown) => void): void {
+    this.responses.push([...records]);
+    queueMicrotask(() => callback());
   }
   unpublishAll(callback: (err?: unknown) => void): void {
     this.unpublishedAll = true;

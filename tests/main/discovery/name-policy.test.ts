@@ -1,6 +1,6 @@
-// The rename and back-off policy on its own: RFC 6762 §9 names, §8.1 pacing, claims paced, error back-off.
+// The rename and back-off policy on its own: RFC 6762 §9 names, §8.1 pacing, error back-off.
 import { describe, expect, it } from 'vitest';
-import { CLAIM_PAUSE_MAX_MS, CONFLICT_PAUSE_MS, ConflictPacer, RETRY_MAX_MS, claimDelay, hostChoice, instanceChoice, retryDelay } from '../../../src/main/discovery/name-policy';
+import { CONFLICT_PAUSE_MS, ConflictPacer, RETRY_MAX_MS, hostChoice, instanceChoice, retryDelay } from '../../../src/main/discovery/name-policy';
 
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
@@ -49,12 +49,6 @@ describe('ConflictPacer (RFC 6762 §8.1)', () => {
     const pacer = new ConflictPacer();
     for (let i = 0; i < 14; i++) pacer.conflict(i);
     expect(pacer.conflict(10_500)).toBe(0); // the first 14 are over 10 s old
-  });
-});
-
-describe('claimDelay', () => {
-  it('renames at once after a first claim, then waits 5, 10, 20, 40 s, at most a minute', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 50].map(claimDelay)).toEqual([0, 5000, 10_000, 20_000, 40_000, CLAIM_PAUSE_MAX_MS, CLAIM_PAUSE_MAX_MS, CLAIM_PAUSE_MAX_MS]);
   });
 });
 

@@ -1,10 +1,11 @@
-// What the desktop window lists from mDNS: clean http URLs on the advertising host, and
-// nothing for entries that do not make one (they come from any machine on the network).
+// What the desktop window lists from mDNS: clean http URLs on the advertising host, marked
+// verified or not, and nothing for entries that do not make one (they come from any machine on
+// the network).
 import { describe, expect, it } from 'vitest';
-import type { FoundTable } from '../../../src/main/discovery/discovery';
+import type { ListedTable } from '../../../src/main/discovery/verified-tables';
 import { networkTableOf, networkTablesOf } from '../../../src/main/network-tables';
 
-const found = (over: Partial<FoundTable> = {}): FoundTable => ({
+const found = (over: Partial<ListedTable> = {}): ListedTable => ({
   instance: 'Friday (k3f9ab)',
   name: 'Friday',
   host: '10.0.0.7',
@@ -13,12 +14,14 @@ const found = (over: Partial<FoundTable> = {}): FoundTable => ({
   seats: 4,
   path: '/t/abcDEF123456',
   protocolVersion: 1,
+  verified: true,
   ...over,
 });
 
 describe('tables on the network', () => {
   it('open the table on the host that advertises it', () => {
-    expect(networkTableOf(found())).toEqual({ name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 });
+    expect(networkTableOf(found())).toEqual({ name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true });
+    expect(networkTableOf(found({ verified: false }))?.verified).toBe(false);
   });
 
   it.each([

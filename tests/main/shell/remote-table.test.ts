@@ -7,7 +7,7 @@ import type { NetworkTable } from '../../../src/shared/bridge';
 import { IPC } from '../../../src/shared/bridge';
 import { type FakeWindow, ipcEvent, listenerOf, navigates, onHandler, windowOpen, windows } from '../../kit/shell/electron-fakes';
 
-const TABLE: NetworkTable = { name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4 };
+const TABLE: NetworkTable = { name: 'Friday', url: 'http://10.0.0.7:7420/t/abcDEF123456', freeSeats: 2, seats: 4, verified: true };
 
 // mDNS browsing is replaced by a list found at once; nothing here opens the host to the LAN.
 vi.mock('../../../src/main/network-tables', () => ({

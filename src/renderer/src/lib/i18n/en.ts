@@ -18,6 +18,8 @@ export const en = {
   'lobby.network': 'On your network',
   'lobby.networkEmpty': 'No other table found on the network yet.',
   'lobby.findTables': 'Look for tables on the network',
+  'lobby.unverified': 'not verified',
+  'lobby.unverifiedWhy': 'Not verified: announced on the network, but no Chronicle host answers for this table at its address. It may be another device pretending.',
   'network.offline': 'Playing offline: only this computer can join.',
   'network.open': 'Open to the network',
   'network.close': 'Close to the network',

@@ -18,6 +18,9 @@ export const fr = {
   'lobby.network': 'Sur votre réseau',
   'lobby.networkEmpty': 'Aucune autre table trouvée sur le réseau pour l’instant.',
   'lobby.findTables': 'Chercher des tables sur le réseau',
+  'lobby.unverified': 'non vérifiée',
+  'lobby.unverifiedWhy':
+    'Non vérifiée : annoncée sur le réseau, mais aucun hôte Chronicle ne répond pour cette table à son adresse. C’est peut-être un autre appareil qui se fait passer pour elle.',
   'network.offline': 'Jeu hors ligne : seul cet ordinateur peut rejoindre.',
   'network.open': 'Ouvrir au réseau',
   'network.close': 'Fermer au réseau',

@@ -18,6 +18,9 @@ export const hu = {
   'lobby.network': 'A hálózaton',
   'lobby.networkEmpty': 'Még nincs más asztal a hálózaton.',
   'lobby.findTables': 'Asztalok keresése a hálózaton',
+  'lobby.unverified': 'nem ellenőrzött',
+  'lobby.unverifiedWhy':
+    'Nem ellenőrzött: a hálózaton bejelentették, de a címén egy Chronicle-gép sem felel erre az asztalra. Lehet, hogy egy másik eszköz csak annak adja ki magát.',
   'network.offline': 'Offline játék: csak ez a számítógép csatlakozhat.',
   'network.open': 'Megnyitás a hálózatnak',
   'network.close': 'Lezárás a hálózat elől',
