@@ -91,8 +91,20 @@ test('the packaged app shows its lobby and starts a Play-now game against bots',
   try {
     const browser = await chromium.connectOverCDP(await devToolsAddress(child, () => output));
     const context = browser.contexts()[0]!;
-    const page: Page = context.pages().find((p) => p.url().startsWith('http')) ?? (await context.waitForEvent('page'));
-    await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\//); // offline first: the app's own loopback host
+    // The window's page once it shows the app's own loopback host (offline first).
+    const onApp = () => context.pages().find((p) => /^http:\/\/127\.0\.0\.1:\d+\//.test(p.url()));
+    await expect
+      .poll(
+        () =>
+          onApp()?.url() ??
+          `pages so far: ${context
+            .pages()
+            .map((p) => p.url())
+            .join(', ')}`,
+        { timeout: 60_000 },
+      )
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const page: Page = onApp()!;
     await expect(page.getByTestId('connection-status')).toHaveAttribute('class', /status-live/, { timeout: 30_000 });
     await expect(page.getByTestId('play-now')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('lobby.png') });
