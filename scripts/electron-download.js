@@ -124,6 +124,7 @@ function target(/** @type {NodeJS.ProcessEnv} */ env) {
 export async function downloadElectron(electronDir, { stallSeconds = DEFAULT_STALL_SECONDS, progress = console.log } = {}) {
   // @electron/get reads its settings (ELECTRON_MIRROR, proxies) from the environment itself.
   const env = process.env;
+  if (!existsSync(join(electronDir, 'package.json'))) return { what: `the electron package is not installed (${electronDir})`, todo: 'Run npm ci, then try again.' };
   const electronRequire = createRequire(join(electronDir, 'package.json'));
   const { version } = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8'));
   const remoteChecksums = env['electron_use_remote_checksums'] || env['npm_config_electron_use_remote_checksums'];
@@ -171,7 +172,11 @@ export async function downloadElectron(electronDir, { stallSeconds = DEFAULT_STA
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const electronDir = process.argv[2] ?? fileURLToPath(new URL('../node_modules/electron/', import.meta.url));
   const stall = Number(process.env['CHRONICLE_DOWNLOAD_STALL_SECONDS']);
-  const failed = await downloadElectron(electronDir, { stallSeconds: stall > 0 ? stall : DEFAULT_STALL_SECONDS });
+  const failed = await downloadElectron(electronDir, { stallSeconds: stall > 0 ? stall : DEFAULT_STALL_SECONDS }).catch((/** @type {Error} */ err) => ({
+    // Whatever was not foreseen (a broken electron package): still one line.
+    what: err.message.split('\n')[0] ?? String(err),
+    todo: 'Run npm ci, then try again.',
+  }));
   if (process.send) {
     // Run by `npm start`, which says it in its own line.
     process.send({ failed }, () => process.disconnect());
