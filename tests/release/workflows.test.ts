@@ -50,7 +50,7 @@ describe('the release workflow', () => {
     expect(release).toContain('run: npm run dist');
     expect(release).toContain('run: npx playwright test tests/e2e/packaged.spec.ts');
     expect(release).toContain('run: xvfb-run -a npx playwright test tests/e2e/packaged.spec.ts');
-    for (const installer of ['dist/*.exe', 'dist/*.dmg', 'dist/*.AppImage', 'dist/*.deb']) expect(release).toContain(installer);
+    for (const installer of ['dist/*Setup*.exe', 'dist/*.dmg', 'dist/*.AppImage', 'dist/*.deb']) expect(release).toContain(installer);
     expect(release).toContain('gh release create "$TAG" installers/* --draft');
   });
 });
