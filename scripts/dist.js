@@ -1,6 +1,6 @@
 // `npm run dist`: the desktop installer for this platform (electron-builder, electron-builder.json):
 // AppImage + deb on Linux, NSIS on Windows, dmg on macOS, in dist/. It packs the Electron binary of
-// node_modules/electron; where that binary could not be downloaded, it says so in one line and stops.
+// node_modules/electron; where that binary was never downloaded, it says so in one line and stops.
 // Signing and notarization come from the environment (electron-builder reads it): CSC_LINK and
 // CSC_KEY_PASSWORD (WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD for Windows only), and on macOS APPLE_ID,
 // APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID (or APPLE_API_KEY, APPLE_API_KEY_ID and
@@ -16,7 +16,9 @@ const electronDir = new URL('../node_modules/electron/', import.meta.url);
 function electronDist() {
   const pathFile = new URL('path.txt', electronDir);
   if (!existsSync(pathFile))
-    return { why: 'the Electron binary was never downloaded into node_modules/electron (`npx install-electron` downloads it; so does `npm start` where a window can open)' };
+    return {
+      why: 'the Electron binary was never downloaded into node_modules/electron (`node scripts/electron-download.js` downloads it; so does `npm start` where a window can open)',
+    };
   const bin = fileURLToPath(new URL(`dist/${readFileSync(pathFile, 'utf8').trim()}`, electronDir));
   if (!existsSync(bin)) return { why: `the Electron binary is missing (${bin})` };
   return { dir: fileURLToPath(new URL('dist', electronDir)) };
@@ -53,11 +55,17 @@ if (!electron.dir) {
     );
   }
   const signed = process.env['CSC_LINK'] || process.env['WIN_CSC_LINK'] || process.env['CSC_NAME'];
-  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (README, "The desktop app").');
+  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (docs/desktop-app.md).');
+  // Without a certificate a macOS build is signed ad hoc: Apple silicon runs no unsigned code,
+  // and flipping the fuses (electron-builder.json) breaks the signature Electron came with. An ad
+  // hoc signature has no team, so the hardened runtime's library validation would refuse
+  // Electron's own framework: it is off for such builds, as notarization (it needs a certificate).
+  const adHocMac = process.platform === 'darwin' && !signed ? ['-c.mac.identity=-', '-c.mac.hardenedRuntime=false', '-c.mac.notarize=false'] : [];
+  if (adHocMac.length > 0) console.log('npm run dist: macOS without a certificate: the app is signed ad hoc (it runs here; elsewhere Gatekeeper asks to confirm it).');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const built = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
   process.exitCode =
     built !== 0
       ? built
-      : await run(npx, ['electron-builder', '--config', 'electron-builder.json', '--publish', 'never', `-c.electronDist=${electron.dir}`, ...process.argv.slice(2)]);
+      : await run(npx, ['electron-builder', '--config', 'electron-builder.json', '--publish', 'never', `-c.electronDist=${electron.dir}`, ...adHocMac, ...process.argv.slice(2)]);
 }

@@ -14,7 +14,8 @@ const root = join(import.meta.dirname, '../..');
 /** Why the app cannot start here, or null when it can. */
 function missing(): string | null {
   const pathFile = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(pathFile)) return 'the Electron binary was never downloaded into node_modules/electron (npx install-electron, or npm start on a desktop, downloads it)';
+  if (!existsSync(pathFile))
+    return 'the Electron binary was never downloaded into node_modules/electron (node scripts/electron-download.js, or npm start on a desktop, downloads it)';
   if (!existsSync(electronBinary())) return `the Electron binary is missing (${electronBinary()})`;
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) return 'there is no display';
   if (!existsSync(join(root, 'out/main/index.js'))) return 'the app is not built (npm run build)';

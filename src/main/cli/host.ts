@@ -1,17 +1,18 @@
 // `chronicle host [--port N] [--data DIR] [--name NAME] ...`: a headless host. Serves the app
 // and its tables on the LAN, opens a default table when there is none to resume, prints the
 // addresses (and a QR code) to open, advertises over mDNS, and stops cleanly on Ctrl-C.
-import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Log, consoleLog } from '../host/log';
 import { DEFAULT_BOT_DELAY_MS, DEFAULT_GRACE_MS, DEFAULT_PORT, createHost } from '../host/create-host';
-import { hostUrls } from '../host/lan-urls';
+import { hostUrls, reachableAddresses } from '../host/lan-urls';
 import { startHostServices } from '../host/services';
 import { ADVERTISING_OFF, type AdvertisingStatus } from '../../shared/advertising';
 import { advertisingLine } from './advertising-line';
+import { argumentError } from './arg-errors';
+import { prepareDataFolder } from './data-folder';
 
 // The built renderer, out/renderer: beside the CLI bundle (out/cli/, whose modules may sit in
 // out/cli/chunks/) or three levels above this source file (when the sources run through tsx).
@@ -59,8 +60,19 @@ export function defaultDataDir(env = process.env, platform = process.platform): 
 function number(text: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} ${text}: give a whole number from ${min} to ${max}`);
   return n;
+}
+
+/** Only this computer can reach a host listening on a loopback address. */
+function loopbackOnly(bindHost: string): boolean {
+  return bindHost === 'localhost' || bindHost === '::1' || bindHost.startsWith('127.');
+}
+
+/** Where the data folder came from, to name it as the user gave it. */
+function dataFolderName(dir: string, given: string | undefined, env = process.env): string {
+  if (given !== undefined) return `--data ${dir}`;
+  return env['CHRONICLE_DATA'] ? `CHRONICLE_DATA=${dir}` : `the data folder ${dir}`;
 }
 
 export async function runHost(args: string[], io: HostCliIo = processIo): Promise<number> {
@@ -90,6 +102,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
       port: number(values.port, 'port', 0, 65535, DEFAULT_PORT),
       host: values.host ?? '0.0.0.0',
       dataDir: values.data ?? defaultDataDir(),
+      dataGiven: values.data,
       name: (values.name ?? 'Chronicle').trim() || 'Chronicle',
       seats: number(values.seats, 'seats', 3, 6, 4),
       graceMs: number(values.grace, 'grace', 0, 86_400, DEFAULT_GRACE_MS / 1000) * 1000,
@@ -98,9 +111,16 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
       mdns: !values['no-mdns'],
     };
   } catch (e) {
-    io.err(`${(e as Error).message}\n${USAGE}`);
+    io.err(`chronicle host: ${argumentError(e)} (chronicle host --help lists the options)\n`);
     return 2;
   }
+  const folderProblem = await prepareDataFolder(opts.dataDir);
+  if (folderProblem) {
+    io.err(`chronicle host: ${dataFolderName(opts.dataDir, opts.dataGiven)} ${folderProblem}\n`);
+    return 2;
+  }
+  // A host only this computer can reach has nothing to advertise on the network.
+  const local = loopbackOnly(opts.host);
 
   // A closed terminal (EPIPE) must not take the tables down with it.
   const ignore = () => {};
@@ -111,8 +131,7 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   try {
-    await mkdir(opts.dataDir, { recursive: true });
-    const services = await startHostServices({ discovery: opts.mdns ? undefined : false, warn: (source, m) => io.err(`[${source}] ${m}\n`) });
+    const services = await startHostServices({ discovery: opts.mdns && !local ? undefined : false, warn: (source, m) => io.err(`[${source}] ${m}\n`) });
     let host;
     try {
       host = await createHost({
@@ -134,10 +153,12 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     }
     if (host.tables.size === 0) await host.tables.create({ name: opts.name, players: opts.seats, persistent: true });
 
-    const { lan, local } = hostUrls(opts.host, host.port);
-    io.out(`Chronicle is being served (data: ${opts.dataDir}). Open on this network:\n`);
+    const urls = hostUrls(opts.host, host.port);
+    // Listening on one address of the network (--host 192.168.1.5): that address is the one to share.
+    const lan = urls.lan.length > 0 ? urls.lan : reachableAddresses(opts.host).map((a) => `http://${a}:${host.port}/`);
+    io.out(`${servedLine(opts.host, lan.length > 0, opts.dataDir)}\n`);
     for (const url of lan) io.out(`  ${url}\n`);
-    io.out(`  ${local}   (this machine)\n`);
+    io.out(`  ${urls.local}   (this machine)\n`);
     if (opts.qr && lan[0]) {
       const qrcode = (await import('qrcode-terminal')).default; // loaded only to be shown
       qrcode.generate(lan[0], { small: true }, (code) => io.out(`${code}\n`));
@@ -145,7 +166,8 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     // Whether the tables can be found on the network: a line now and at each change.
     let lastLine: string | null = null;
     const tell = (status: AdvertisingStatus): void => {
-      const line = advertisingLine(status);
+      // Serving this computer only, there are no addresses to share and nothing to advertise.
+      const line = lan.length > 0 ? advertisingLine(status) : null;
       if (line !== null && line !== lastLine) io.out(line);
       lastLine = line ?? lastLine;
     };
@@ -166,6 +188,13 @@ export async function runHost(args: string[], io: HostCliIo = processIo): Promis
     process.off('uncaughtException', onCrash);
     process.off('unhandledRejection', onCrash);
   }
+}
+
+/** The first line: who can open Chronicle, in words that match the addresses below it. */
+function servedLine(bindHost: string, lanAddresses: boolean, dataDir: string): string {
+  if (lanAddresses) return `Chronicle is being served (data: ${dataDir}). Open on this network:`;
+  if (loopbackOnly(bindHost)) return `Chronicle is being served to this computer only (data: ${dataDir}). Open:`;
+  return `Chronicle is being served (data: ${dataDir}), but this computer has no network address right now; open it here:`;
 }
 
 function waitForSignal(): Promise<string> {

@@ -11,9 +11,23 @@ export interface Output {
 
 const stdout: Output = { write: (t) => process.stdout.write(t) };
 
-export async function runReplay(args: readonly string[], out: Output = stdout): Promise<number> {
+const stderr: Output = { write: (t) => process.stderr.write(t) };
+
+export async function runReplay(args: readonly string[], out: Output = stdout, err: Output = stderr): Promise<number> {
   const file = args[0];
-  if (args.length !== 1 || !file) return invalid(out, 'usage: chronicle replay FILE');
+  // A command line without one record to read is answered in words: JSON is for what a record holds.
+  if (file === '--help' || file === '-h') {
+    out.write('usage: chronicle replay FILE   replay a game record (a .chronicle.json file) and print what happened as JSON\n');
+    return 0;
+  }
+  if (args.length === 0 || !file) {
+    err.write('chronicle replay: which record? Name a game record file: chronicle replay FILE (a .chronicle.json file; the app saves one per game)\n');
+    return 2;
+  }
+  if (args.length > 1) {
+    err.write(`chronicle replay: one record at a time, and ${args.length} were given (${args.join(' ')}): chronicle replay FILE\n`);
+    return 2;
+  }
   let text: string;
   try {
     text = await readFile(file, 'utf8');
