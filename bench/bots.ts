@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playGame } from '../src/shared/bots/arena';
 import { type Bot, type BotLevel, BotRng, createBot, hashString, randomAction } from '../src/shared/bots/index';
+import { sized } from './smoke';
 
 /** The levels, and the random player below the Novice. */
 type Player = BotLevel | 'random';
@@ -102,10 +103,10 @@ if (process.env.BENCH_CHILD === '1') {
 }
 
 async function main(): Promise<void> {
-  const deals = Number(arg('deals', 'BENCH_DEALS', '250'));
-  const masterDeals = Number(arg('master-deals', 'BENCH_MASTER_DEALS', '14'));
-  const masterMs = Number(arg('master-ms', 'BENCH_MASTER_MS', '200'));
-  const jobs = Math.max(1, Number(arg('jobs', 'BENCH_JOBS', String(Math.min(2, availableParallelism())))));
+  const deals = Number(arg('deals', 'BENCH_DEALS', sized('250', '1')));
+  const masterDeals = Number(arg('master-deals', 'BENCH_MASTER_DEALS', sized('14', '1')));
+  const masterMs = Number(arg('master-ms', 'BENCH_MASTER_MS', sized('200', '10')));
+  const jobs = Math.max(1, Number(arg('jobs', 'BENCH_JOBS', sized(String(Math.min(2, availableParallelism())), '1'))));
   const seed = arg('seed', 'BENCH_SEED', 'bench');
   const only = arg('only', 'BENCH_ONLY', '');
   const jsonFile = arg('json', 'BENCH_JSON', '');

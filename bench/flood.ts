@@ -22,9 +22,10 @@ import { startHostServices } from '../src/main/host/services';
 import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
 import type { PlayerView } from '../src/shared/rules/view';
+import { sized } from './smoke';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20) * 1000;
+const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? sized(20, 1)) * 1000;
 const FLOOD_CONNECTIONS = 20;
 const FLOOD_PER_SECOND = 25;
 
