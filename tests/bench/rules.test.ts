@@ -8,6 +8,6 @@ describe('bench smoke runs: rules and bots', () => {
   }, 120_000);
 
   it('bench:bots prints each pairing and the decision times, and exits', async () => {
-    await expectBenchFinishes({ script: 'bench:bots' }, [/Master vs 3 Adepts\s+\d+\s+[\d.]+%/, /^master\s+\d+\s+[\d.]+/m]);
+    await expectBenchFinishes({ script: 'bench:bots' }, [/Master vs 3 Adepts\s+\d+\s+[\d.]+%/, /^master\s+\d+\s+[\d.]+/m, /Master decision ÷ its \d+ ms budget: p50 [\d.]+×/]);
   }, 120_000);
 });
