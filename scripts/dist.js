@@ -53,7 +53,7 @@ if (!electron.dir) {
     );
   }
   const signed = process.env['CSC_LINK'] || process.env['WIN_CSC_LINK'] || process.env['CSC_NAME'];
-  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (README, "The desktop app").');
+  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (how to sign it: docs/desktop-app.md, "Installers").');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const built = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
   process.exitCode =
