@@ -8,7 +8,8 @@ const inNode = {
   environment: 'node',
   // The real `electron` module tries to download its binary on import and throws:
   // this setup file mocks it for every node test (a test may still vi.mock it itself).
-  setupFiles: ['tests/setup/electron.ts'],
+  // children.ts kills whatever child process a test leaves running, with its process group.
+  setupFiles: ['tests/setup/electron.ts', 'tests/setup/children.ts'],
   // Sized to the slowest machine the suite runs on (2 cores shared with a build or
   // other suites), not Vitest's 5 s default: real servers, workers and whole games
   // take several seconds there. A test that hangs still fails, with its name.

@@ -7,7 +7,7 @@ export default defineConfig({
     name: 'soak',
     environment: 'node',
     include: ['tests/soak/**/*.soak.ts'],
-    setupFiles: ['tests/setup/electron.ts'],
+    setupFiles: ['tests/setup/electron.ts', 'tests/setup/children.ts'],
     // The soak measures the heap after a forced collection.
     execArgv: ['--expose-gc'],
     pool: 'forks',

@@ -35,14 +35,15 @@ import { randomAction } from '../src/shared/bots/random-player';
 import { type GameState, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
 import * as current from './comparable';
 import { PLAYERS, type Tally, cpuMs, freshSeed } from './comparable';
+import { sized } from './smoke';
 
 type Comparable = typeof current;
 
-const WARMUP_MS = 1_000;
-const MEASURE_MS = 3_000;
-const SLICES = 10;
+const WARMUP_MS = sized(1_000, 30);
+const MEASURE_MS = sized(3_000, 60);
+const SLICES = sized(10, 2);
 /** The Master's games (of MASTER_ROUNDS rounds each) per version. */
-const MASTER_GAMES = 2;
+const MASTER_GAMES = sized(2, 1);
 const MASTER_ROUNDS = 1;
 const MASTER_DEFAULT_MS = 200;
 

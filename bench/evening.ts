@@ -28,9 +28,10 @@ import { browserPath } from '../tests/setup/browser';
 import { POINT_ON_TOP } from '../tests/kit/pages/touch-taps';
 import { nextTouchMove, sentIn } from '../tests/kit/pages/touch-turns';
 import { type Weight, quantile, timedSheetPlay, weigh } from '../tests/kit/pages/phone-figures';
+import { sized } from './smoke';
 
-const GAMES = Number(process.env['EVENING_GAMES'] ?? 5);
-const SLOW_GAMES = Number(process.env['EVENING_SLOW_GAMES'] ?? 1);
+const GAMES = Number(process.env['EVENING_GAMES'] ?? sized(5, 1));
+const SLOW_GAMES = Number(process.env['EVENING_SLOW_GAMES'] ?? sized(1, 0));
 const PROFILE = process.env['EVENING_PROFILE'];
 const PLAYERS = 4;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

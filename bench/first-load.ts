@@ -26,8 +26,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { createHost } from '../src/main/host/create-host';
 import { browserPath } from '../tests/setup/browser';
+import { sized } from './smoke';
 
-const RUNS = 7;
+const RUNS = sized(7, 1);
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 interface Load {

@@ -17,9 +17,10 @@ import { type Host, createHost } from '../src/main/host/create-host';
 import { silentLog } from '../src/main/host/log';
 import type { ClientToServerEvents, Reply, Resumed, Seated, ServerToClientEvents, TableInfo } from '../src/shared/protocol';
 import type { PlayerView } from '../src/shared/rules/view';
+import { sized } from './smoke';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 30) * 1000;
+const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? sized(30, 1)) * 1000;
 
 function connect(url: string, localAddress: string): Promise<Client> {
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never) as Client;
@@ -95,10 +96,24 @@ async function main(): Promise<void> {
       for (const seat of [1, 2]) await ask(mum, 'table:addBot', { seat, level: 'novice' });
       let moves = 0;
       let seq = 0;
-      mum.on('game:view', (view: PlayerView) => {
-        if (moves >= 3 || view.over || view.toAct?.seat !== 0) return;
+      let waiting = false;
+      let latest: PlayerView | null = null;
+      // One move at a time, so none is still unanswered when she leaves after the third.
+      const move = () => {
+        const view = latest;
+        if (!view || waiting || moves >= 3 || view.over || view.toAct?.seat !== 0) return;
         const action = view.legalActions[0];
-        if (action) void ask(mum, 'game:act', { action, seq: ++seq, version: view.version }).then((r) => r.ok && moves++);
+        if (!action) return;
+        waiting = true;
+        void ask(mum, 'game:act', { action, seq: ++seq, version: view.version }).then((r) => {
+          waiting = false;
+          if (r.ok) moves++;
+          move();
+        });
+      };
+      mum.on('game:view', (view: PlayerView) => {
+        latest = view;
+        move();
       });
       await ask(mum, 'table:start', null);
       while (moves < 3) await new Promise((r) => setTimeout(r, 20));

@@ -22,9 +22,10 @@ import { startHostServices } from '../src/main/host/services';
 import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
 import type { PlayerView } from '../src/shared/rules/view';
+import { sized } from './smoke';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20) * 1000;
+const PHASE_MS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? sized(20, 1)) * 1000;
 const FLOOD_CONNECTIONS = 20;
 const FLOOD_PER_SECOND = 25;
 
@@ -92,7 +93,8 @@ async function table(url: string, address: string, plays: boolean, seed: number,
   let acting = false;
   const act = async (): Promise<void> => {
     const view = views.at(-1);
-    if (!plays || acting || !view || view.over || view.legalActions.length === 0) return;
+    // Not once the bench has left: a request on a closed socket would wait out its timeout, and the bench with it.
+    if (!plays || acting || !socket.connected || !view || view.over || view.legalActions.length === 0) return;
     acting = true;
     const { seat: _s, ...action } = rng.pick(view.legalActions) as { seat?: number };
     await ask(socket, 'game:act', { action, seq: ++seq, version: view.version }).catch(() => undefined);
@@ -159,7 +161,8 @@ async function main(): Promise<void> {
 
   // The players whose bots are timed.
   const players = await Promise.all([1, 2].map((i) => table(url, '127.0.0.1', true, 100 + i)));
-  await new Promise((r) => setTimeout(r, 2000)); // warm-up
+  const flooders: Client[] = [];
+  await new Promise((r) => setTimeout(r, sized(2000, 200))); // warm-up
   await times();
 
   const phase = async (name: string, flood: boolean): Promise<number> => {
@@ -167,10 +170,15 @@ async function main(): Promise<void> {
     const answers = new Map<string, number>();
     if (flood) {
       const sockets = [...waiting.map((w) => w.socket)];
-      while (sockets.length < FLOOD_CONNECTIONS) sockets.push(await connect(url, '127.0.0.2'));
+      while (sockets.length < FLOOD_CONNECTIONS) {
+        const s = await connect(url, '127.0.0.2');
+        flooders.push(s);
+        sockets.push(s);
+      }
       sockets.forEach((s, i) => {
         const kind = i < waiting.length ? 'hint' : i % 2 === 0 ? 'export' : 'replay';
         const timer = setInterval(() => {
+          if (!s.connected) return;
           const count = (r: Reply<object>) => answers.set(r.ok ? `${kind} ok` : `${kind} ${r.code}`, (answers.get(r.ok ? `${kind} ok` : `${kind} ${r.code}`) ?? 0) + 1);
           if (kind === 'hint') void ask(s, 'game:hint').then(count, () => {});
           else if (kind === 'export') void ask(s, 'archive:export', { tableId: mine.seated.tableId, token: mine.seated.token }).then(count, () => {});
@@ -213,6 +221,7 @@ async function main(): Promise<void> {
   const quietAgain = await phase('quiet again', false);
   console.log(`flood p99 / quiet p99 (mean of both quiet phases): ${(flooded / ((quiet + quietAgain) / 2)).toFixed(2)}×`);
   for (const p of [...players, ...waiting]) p.socket.disconnect();
+  for (const s of flooders) s.disconnect();
   child.send('stop');
 }
 

@@ -39,17 +39,19 @@ import { createHost } from '../src/main/host/create-host';
 import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
 import { type PlayerView, viewFor } from '../src/shared/rules/view';
+import { sized } from './smoke';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const ROUNDS = 20;
-const ACK_WARMUP = 500;
-const ACK_SAMPLES = 5000;
-const SINGLE_WARMUP = 100;
-const SINGLE_SAMPLES = 2000;
-const SYNC_SAMPLES = 2000;
-const TABLES = 50;
-const LOAD_MS = 6000;
+const ROUNDS = sized(20, 2);
+const ACK_WARMUP = sized(500, 10);
+const ACK_SAMPLES = sized(5000, 20);
+const SINGLE_WARMUP = sized(100, 5);
+const SINGLE_SAMPLES = sized(2000, 20);
+const SYNC_SAMPLES = sized(2000, 20);
+// Past the host's default per-address caps even in a smoke run, so the bench's own limits are exercised.
+const TABLES = sized(50, 10);
+const LOAD_MS = sized(6000, 300);
 
 // ---- the child: a bare Socket.IO server and a real host --------------------------------------
 
@@ -66,8 +68,8 @@ async function serve(): Promise<void> {
     botDelayMs: 0,
     rateLimit: { burst: 1e9, perSecond: 1e9 },
     maxTables: 10_000,
-    // Every bench client connects from 127.0.0.1: one address opening the fifty tables.
-    lifecycle: { maxTablesPerDevice: 10_000 },
+    // Every bench client connects from 127.0.0.1 as one device: it opens (and keeps unfinished) the fifty tables.
+    lifecycle: { maxTablesPerDevice: 10_000, maxUnfinishedPerDevice: 10_000, maxUnfinishedPerAddress: 10_000 },
   });
   const floor = await floorServer(dataDir);
   process.send!({ bare: (bare.address() as AddressInfo).port, host: host.port, floor });

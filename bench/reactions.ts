@@ -19,12 +19,13 @@ import { createHost } from '../src/main/host/create-host';
 import { silentLog } from '../src/main/host/log';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
 import { REACTIONS } from '../src/shared/protocol/reactions';
+import { sized } from './smoke';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const ROUNDS = 20;
-const PER_ROUND = 50;
-const WARMUP = 100;
+const ROUNDS = sized(20, 2);
+const PER_ROUND = sized(50, 3);
+const WARMUP = sized(100, 3);
 
 const connect = (url: string): Promise<Client> =>
   new Promise((resolve, reject) => {

@@ -16,8 +16,9 @@ import { join } from 'node:path';
 import { buildIsFresh } from '../scripts/build-stamp.js';
 import { BotRng } from '../src/shared/bots/prng';
 import { type Action, applyAction, currentDecider, legalActions, newGame, recordOf } from '../src/shared/rules';
+import { sized } from './smoke';
 
-const RUNS = 15;
+const RUNS = sized(15, 1);
 
 function wholeGameRecord(): string {
   const setup = { players: 4, seed: 'bench-start' };
@@ -37,13 +38,23 @@ function wholeGameRecord(): string {
 }
 
 /**
- * Milliseconds from spawning `args` until it exits (or until `ready` says so). `npm start` is
- * stopped as Ctrl-C would (SIGTERM, passed on to its host), and waited for.
+ * Milliseconds from spawning `args` until it exits (or until `ready` says so). Each runs in a
+ * process group of its own, stopped as a whole: `npm start` as Ctrl-C would stop it (a signal
+ * to npm and the script it runs, whose host stops cleanly), and waited for until every process
+ * of the group has let go of its output (npm alone, sent SIGTERM, leaves its script running).
  */
 function timed(args: string[], ready?: (out: string) => Promise<boolean> | boolean, env?: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], ...(env ? { env } : {}) });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true, ...(env ? { env } : {}) });
+    const stopGroup = (signal: NodeJS.Signals) => {
+      try {
+        if (process.platform === 'win32') child.kill(signal);
+        else process.kill(-child.pid!, signal);
+      } catch {
+        // the group has ended already
+      }
+    };
     let out = '';
     let done = false;
     child.stdout.on('data', (d: Buffer) => {
@@ -53,9 +64,8 @@ function timed(args: string[], ready?: (out: string) => Promise<boolean> | boole
         if (!ok || done) return;
         done = true;
         const ms = performance.now() - t0;
-        if (env) child.once('exit', () => resolve(ms));
-        child.kill(env ? 'SIGTERM' : 'SIGKILL');
-        if (!env) resolve(ms);
+        child.once('close', () => resolve(ms));
+        stopGroup(env ? 'SIGTERM' : 'SIGKILL');
       });
     });
     child.on('exit', (code) => {

@@ -55,7 +55,7 @@ if (!electron.dir) {
     );
   }
   const signed = process.env['CSC_LINK'] || process.env['WIN_CSC_LINK'] || process.env['CSC_NAME'];
-  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (docs/desktop-app.md).');
+  if (!signed) console.log('npm run dist: no CSC_LINK in the environment: the installer will not be signed (how to sign it: docs/desktop-app.md, "Installers").');
   // Without a certificate a macOS build is signed ad hoc: Apple silicon runs no unsigned code,
   // and flipping the fuses (electron-builder.json) breaks the signature Electron came with. An ad
   // hoc signature has no team, so the hardened runtime's library validation would refuse

@@ -1,5 +1,5 @@
 // Game records for the specs, checked outside the page: a table's record from the host's file
-// (table-record.ts, under tsx), and what `chronicle replay` says of a record file.
+// (table-record.ts, under tsx), a seeded game's (seeded-record.ts), and what `chronicle replay` says of a record file.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,14 @@ import { join } from 'node:path';
 export function tableRecordFile(dataDir: string, tableId: string): string {
   const record = execFileSync(process.execPath, ['--import', 'tsx', 'tests/kit/pages/table-record.ts', dataDir, tableId], { encoding: 'utf8' });
   const file = join(mkdtempSync(join(tmpdir(), 'chronicle-record-')), 'game.chronicle.json');
+  writeFileSync(file, record);
+  return file;
+}
+
+/** A whole game's record, played by random legal moves from `seed`, written to a file of its own; returns its path. */
+export function seededRecordFile(players: number, seed: string): string {
+  const record = execFileSync(process.execPath, ['--import', 'tsx', 'tests/kit/pages/seeded-record.ts', String(players), seed], { encoding: 'utf8' });
+  const file = join(mkdtempSync(join(tmpdir(), 'chronicle-record-')), `${seed}.chronicle.json`);
   writeFileSync(file, record);
   return file;
 }

@@ -4,7 +4,7 @@
 // it serves a browser and says why and how to retry. The project is a temporary copy whose
 // node_modules/electron is its own (the rest links to the real one), so the real package never
 // gets the stand-in binary; the installer's cache is a temporary folder too.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIsFresh } from '../../../scripts/build-stamp.js';
+import { signalGroup, spawnInGroup } from '../../kit/child-process';
+import { expectFreshBuild } from '../../kit/fresh-build';
 import { zip } from '../../kit/zip';
 
 const REPO = resolve('.');
@@ -27,7 +28,7 @@ afterEach(() => {
 /** Why these tests cannot run here, or null. */
 function cannotRun(): string | null {
   if (process.platform !== 'linux') return 'the stand-in Electron binary is a shell script named as on Linux';
-  if (!buildIsFresh()) return 'out/ is older than the sources (run `npm run build`); npm start would rebuild first';
+  expectFreshBuild();
   return null;
 }
 
@@ -91,12 +92,12 @@ function npmStart(dir: string, env: NodeJS.ProcessEnv, args: string[]) {
     delete base[key];
   }
   const data = join(dir, 'data');
-  const child: ChildProcess = spawn(process.execPath, [join(dir, 'scripts/start.js'), ...args], {
+  const child: ChildProcess = spawnInGroup(process.execPath, [join(dir, 'scripts/start.js'), ...args], {
     cwd: dir,
     env: { ...base, DISPLAY: ':77', CHRONICLE_DATA: data, electron_config_cache: join(dir, 'electron-cache'), ELECTRON_GET_NO_PROGRESS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(() => child.kill('SIGKILL'));
+  cleanups.push(() => signalGroup(child, 'SIGKILL'));
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += String(d)));
   child.stderr?.on('data', (d: Buffer) => (out += String(d)));

@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '../../../src/main/host/lan-urls';
+import { spawnInGroup } from '../../kit/child-process';
+import { expectFreshBuild } from '../../kit/fresh-build';
 import { tcpRefused } from '../../kit/shell/electron-fakes';
 
 const run = promisify(execFile);
@@ -41,28 +43,12 @@ function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, what: string): 
   });
 }
 
-/** How long a bare Node HTTP server takes from spawn to answering: this machine's pace right now. */
-async function bareServerMs(): Promise<number> {
-  const started = performance.now();
-  const script =
-    "require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port + '/ (this machine)') })";
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the bare server');
-  await (await fetch(url!)).text();
-  return performance.now() - started;
-}
-
 describe('chronicle CLI start-up', () => {
-  it('chronicle host runs the bundle and answers HTTP 200 in under 2 s from a fresh start', async () => {
-    // Under 2 s; on a machine loaded right now, under ten times a bare Node server's start when
-    // that is longer (quiet, a bare server answers in about 50 ms). Transpiling the sources at
-    // start, as before the bundle, took 2.6 s on a quiet machine.
-    const bare = await bareServerMs();
-    const limit = Math.max(2000, 10 * bare);
+  it('chronicle host runs the bundle and answers HTTP 200 with the built page', async () => {
+    // How fast (the goal: half a second, against a bare `node -e 0` in the same run) is
+    // bench:start's figure: a time bound here would fail on any busy machine.
     const data = mkdtempSync(join(tmpdir(), 'chronicle-start-'));
     dirs.push(data);
-    const started = performance.now();
     const child = spawn(process.execPath, ['bin/chronicle.js', 'host', '--port', '0', '--data', data, '--no-mdns', '--no-qr'], {
       env: { ...process.env, CHRONICLE_TRACE_ENTRY: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,7 +59,6 @@ describe('chronicle CLI start-up', () => {
     const entry = waitFor(child.stderr, /chronicle: running (.*)\n/, 'the entry line');
     const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
     const res = await fetch(url!);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
     // It serves the built renderer from out/renderer (`npm test` builds after the unit tests:
     // without a build yet, the host's notice says so).
@@ -84,9 +69,8 @@ describe('chronicle CLI start-up', () => {
       expect(await res.text()).toMatch(/not built/);
     }
     expect((await entry)[1]).toBe(BUNDLE);
-    console.log(`chronicle host: HTTP 200 after ${Math.round(elapsed)} ms; a bare Node server: ${Math.round(bare)} ms`);
-    expect(elapsed, `HTTP 200 after ${Math.round(elapsed)} ms (limit ${Math.round(limit)} ms)`).toBeLessThan(limit);
-    // The bundle's bot workers load (a missing worker file is reported at once).
+    // The bundle's bot workers load (a missing worker file is reported at once): nothing to wait
+    // for when all is well, so a short look.
     await new Promise((r) => setTimeout(r, 1500));
     expect(stderr).not.toMatch(/\[bots\]/);
   });
@@ -132,19 +116,15 @@ describe('npm start where Electron cannot run', () => {
     expect(buildIsFresh(base, ['src'])).toBe(false); // no build to serve
   });
 
-  it('serves the minified, precompressed build on the port asked, on loopback only', async (context) => {
-    const { buildIsFresh } = await import('../../../scripts/build-stamp.js');
-    if (!buildIsFresh()) {
-      console.log('npm start test skipped: out/ is older than the sources (run `npm run build`); it would rebuild first');
-      context.skip();
-    }
+  it('serves the minified, precompressed build on the port asked, on loopback only', async () => {
+    expectFreshBuild();
     const port = await freePort();
     const data = mkdtempSync(join(tmpdir(), 'chronicle-npm-start-'));
     dirs.push(data);
     const env = { ...process.env, CHRONICLE_DATA: data, DISPLAY: '', WAYLAND_DISPLAY: '' };
-    const child = spawn(process.execPath, ['scripts/start.js', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnInGroup(process.execPath, ['scripts/start.js', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const [, url] = await waitFor(child.stdout, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
+      const [, url] = await waitFor(child.stdout!, /(http:\/\/\S+)\s+\(this machine\)/, 'the local address');
       expect(url).toBe(`http://127.0.0.1:${port}/`);
       const page = await fetch(url!);
       expect(page.status).toBe(200);

@@ -1,17 +1,11 @@
-// Bots in whole games: every move legal, same seed same moves, the Master within its time.
+// Bots in whole games: every move legal, same seed same moves, the Master stopping when the clock
+// it is given says its budget is spent (how long it takes on a real clock is bench:bots' figure).
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../../src/shared/bots/arena';
 import { type BotLevel, createBot } from '../../../src/shared/bots/index';
 import type { Action, PlayerView } from '../../../src/shared/rules';
 import { games } from '../../kit/soak';
 import { OPTION_SETS } from '../../kit/game/playout';
-
-/** Percentile of a list of numbers (p in 0…1). */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
 
 const LEVELS: readonly BotLevel[] = ['novice', 'adept', 'master'];
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
@@ -105,32 +99,4 @@ describe('the Master keeps to its time budget', () => {
     expect(full.length).toBeGreaterThan(0);
     for (const ms of full) expect(ms).toBeGreaterThanOrEqual(budget);
   });
-
-  it('answers close to its budget by the clock it is given (60 ms of CPU time)', () => {
-    const budget = 60;
-    // This process's CPU time: the bot's own thinking, which other processes on a shared
-    // machine do not stretch as they stretch the wall clock (a 60 ms wall-clock budget went
-    // 20 ms over at the median at load 11). The bot reads whatever clock it is handed.
-    const now = () => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1000;
-    };
-    const run = (seed: string, rounds: number): number[] => {
-      const times: number[] = [];
-      const bots = [0, 1, 2, 3].map((s) => createBot(s === 0 ? 'master' : 'adept', { seed: s, budget: { ms: budget }, now }));
-      playGame({ players: 4, seed, maxRounds: rounds }, bots, {
-        now,
-        onDecision: (seat, ms, view) => {
-          if (seat === 0 && view.legalActions.length > 1) times.push(ms);
-        },
-      });
-      return times;
-    };
-    run('warm-up', 1); // the first decisions of a fresh process run cold code
-    const times = run('clock', 2);
-    expect(times.length).toBeGreaterThan(10);
-    // The median shows the clock is honoured; one playout past the budget is the most expected.
-    expect(percentile(times, 0.5)).toBeLessThan(budget + 20);
-    expect(Math.max(...times)).toBeLessThan(budget + 1000);
-  }, 30_000);
 });
