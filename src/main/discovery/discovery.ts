@@ -1,4 +1,4 @@
-// LAN discovery contract (ARCHITECTURE.md, "Discovery"). The host advertises each open table;
+// LAN discovery contract (docs/architecture.md, "Discovery"). The host advertises each open table;
 // clients list them. An advertisement is only a hint (mDNS is unauthenticated, RFC 6762 §21):
 // joining still goes through Socket.IO and the table's own checks, and a client shows where a
 // table is (address) next to what it claims to be (name).

@@ -1,4 +1,4 @@
-// Answers as their seat sees them (ARCHITECTURE.md, "Hidden information"). Every option of a
+// Answers as their seat sees them (docs/architecture.md, "Hidden information"). Every option of a
 // decision is offered in the answering seat's own terms (each decision's `asSeen`: a Return
 // names another seat's face-down card by its place, ruling 14), and a seat's intent is taken
 // only if it is exactly one of those, then turned into the record's form, which names cards.

@@ -16,7 +16,7 @@ export type HistoryId = string;
 /** When a character's ability acts (rulebook "Card details"). */
 export type Timing = 'played' | 'meetingEnd' | 'roundEnd';
 
-/** How well a card's text is sourced (cards.md): the app shows this to players. */
+/** How well a card's text is sourced (docs/rules.md): the app shows this to players. */
 export type CardStatus = 'printed' | 'reported' | 'reconstructed';
 
 export const LANGUAGES = ['en', 'hu', 'fr'] as const;

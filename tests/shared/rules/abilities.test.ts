@@ -1,4 +1,4 @@
-// Each character ability of rules/cards.md: the ten numbered abilities and the six Wilds.
+// Each character ability of docs/rules.md: the ten numbered abilities and the six Wilds.
 // For abilities that ask, the legal actions of the card's player are exactly the answers, an
 // answer not offered is ILLEGAL_CHOICE and changes nothing, and the chosen answer takes effect.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Information flows in through answers too (ARCHITECTURE.md, "Hidden information"): over random
+// Information flows in through answers too (docs/architecture.md, "Hidden information"): over random
 // games of 3–6 players, at every decision and every play, every intent a seat could send
 // (every card id, every target, every place, and their combinations) is tried against the real
 // state and against another deal the seat cannot tell apart from it (the cards it cannot see

@@ -1,4 +1,4 @@
-// The card set as data (cards.md): the shipped set, a corrected set, and broken files.
+// The card set as data (docs/rules.md): the shipped set, a corrected set, and broken files.
 import { describe, it, expect } from 'vitest';
 import data from '../../../src/shared/rules/card-set/default-set.json';
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
@@ -45,7 +45,7 @@ describe('the default card set', () => {
     expect(DEFAULT_CARD_SET.history.map((h) => h.id)).toEqual(ALL_HISTORY);
   });
 
-  it('gives the statuses of cards.md', () => {
+  it('gives the statuses of docs/rules.md', () => {
     const { characterById: c, historyById: h } = DEFAULT_CARD_SET;
     expect(c.get('king')!.status).toBe('reconstructed');
     expect(c.get('king')!.statusNote).toBe('timing printed; effect reconstructed');
@@ -62,7 +62,7 @@ describe('the default card set', () => {
     expect(h.get('the-revolt')!.statusNote).toBe('reported (condition); title reconstructed');
   });
 
-  it('has the effects, timings and Evil cards of cards.md', () => {
+  it('has the effects, timings and Evil cards of docs/rules.md', () => {
     const { characterById: c, historyById: h } = DEFAULT_CARD_SET;
     expect(c.get('power-5')!.effect.kind).toBe('halt');
     expect(c.get('wisdom-2')!.effect).toEqual({ kind: 'countsAs', count: 3 });

@@ -1,4 +1,4 @@
-// The 12 history cards of rules/cards.md: each Fame condition, the special cards, and the theme
+// The 12 history cards of docs/rules.md: each Fame condition, the special cards, and the theme
 // card that opens the round and names its start player.
 import { describe, expect, it } from 'vitest';
 import { type CardId, DEFAULT_CARD_SET, type GameState, type HistoryId, legalActions, newGame, viewFor } from '../../../src/shared/rules';

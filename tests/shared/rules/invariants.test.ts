@@ -1,4 +1,4 @@
-// Invariants over seeded random games (ARCHITECTURE.md "The engine contract", cards.md rulings).
+// Invariants over seeded random games (docs/architecture.md "The engine contract", docs/rules.md rulings).
 //
 // Every player count (3–6) × every option combination, 64 games each (2,048 full games). Cheap
 // invariants run on every step of every game: card and history-card conservation, the decider,
@@ -27,7 +27,7 @@ import { games } from '../../kit/soak';
 
 // ---------------------------------------------------------------------------------------------
 // Card knowledge written out independently of the engine and its card-set file
-// (record-format.md identifiers, cards.md table).
+// (record-format.md identifiers, docs/rules.md table).
 
 const CARD_INDEX = new Map(ALL_CARDS.map((c, i) => [c, i]));
 const HISTORY_INDEX = new Map(ALL_HISTORY.map((h, i) => [h, i]));
@@ -40,7 +40,7 @@ const strengthOf = (card: string): number | null => {
   const dash = card.indexOf('-');
   return dash < 0 ? null : Number(card.slice(dash + 1));
 };
-/** The decision a card's when-played ability asks for (cards.md), or null. */
+/** The decision a card's when-played ability asks for (docs/rules.md), or null. */
 function playedDecision(card: string): DecisionKind | null {
   if (card === 'sage') return 'steal';
   if (card === 'fool') return 'mask';
@@ -350,7 +350,7 @@ function meetingWinnerOracle(m: { leader: number; plays: readonly { seat: number
   return best ? best.seat : m.leader;
 }
 
-/** Fame conditions of the history cards (cards.md table), written out independently of the card set. */
+/** Fame conditions of the history cards (docs/rules.md table), written out independently of the card set. */
 const FAME_CONDITION: Record<string, { kind: 'most' | 'fewest'; count: 'power' | 'wisdom' | 'love' | 'total' | 'twos' | 'evil' } | null> = {
   'monster-attack': { kind: 'most', count: 'power' },
   'the-revolt': { kind: 'fewest', count: 'power' },
@@ -777,7 +777,7 @@ describe('the checks themselves', () => {
     expect(() => checkState({ ...s, historyUsed: [s.historyDeck[0]!] })).toThrow(/history card .* two places/);
     expect(() => checkState({ ...s, over: true })).toThrow();
     expect(() => checkState({ ...s, meeting: { ...s.meeting, leader: (s.meeting.leader + 1) % 4 } })).toThrow(/legalActions|the rules allow/);
-    // The oracles on hand-made cases (cards.md rulings 5 and 9).
+    // The oracles on hand-made cases (docs/rules.md rulings 5 and 9).
     const play = (seat: number, card: string, faceDown = false, returned = false) => ({ seat, card, faceDown, returned });
     expect(meetingWinnerOracle({ leader: 0, plays: [play(0, 'power-4'), play(1, 'power-9'), play(2, 'love-10', true), play(3, 'power-6')] })).toBe(1);
     expect(meetingWinnerOracle({ leader: 0, plays: [play(0, 'power-4'), play(1, 'power-9'), play(2, 'power-3'), play(3, 'power-6')] })).toBe(2);

@@ -1,10 +1,10 @@
-// Hidden information (ARCHITECTURE.md): over random games, no view and no redacted event sent to
+// Hidden information (docs/architecture.md): over random games, no view and no redacted event sent to
 // a seat or a spectator names a card that viewer may not see.
 //
 // What a viewer may see is computed here from the full state, independently of view.ts:
 //   - its own hand, its own face-down plays in the current meeting, its Insight snapshot;
 //   - everything public at some point this round: the burned card, the theme card (its holder
-//     shows it, cards.md "History cards"), the discard pile, every ally, every face-up play, and
+//     shows it, docs/rules.md "History cards"), the discard pile, every ally, every face-up play, and
 //     every card of a finished meeting (face-down plays become face-up allies when it ends),
 //     except a face-down card a Return sent back to its owner's hand (ruling 14).
 // The public set is reset when a new round is dealt. When a round is scored every one of its

@@ -1,4 +1,4 @@
-// The numbered rulings of rules/cards.md, one describe each, on stacked deals.
+// The numbered rulings of docs/rules.md, one describe each, on stacked deals.
 import { describe, expect, it } from 'vitest';
 import {
   type CardId,

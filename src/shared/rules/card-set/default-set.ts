@@ -1,4 +1,4 @@
-// The card set shipped with the app (cards.md), validated once at import.
+// The card set shipped with the app (docs/rules.md), validated once at import.
 import data from './default-set.json';
 import { loadCardSet } from './load';
 import type { CardSet } from './types';

@@ -1,4 +1,4 @@
-// Loads a card-set file (cards.md): shape check with the zod schema, then the cross-checks the
+// Loads a card-set file (docs/rules.md): shape check with the zod schema, then the cross-checks the
 // engine relies on. A set is loaded whole or not at all: every problem is collected and reported,
 // because a table loading a corrected set should see all its mistakes at once.
 import { err, ok, type Result } from '../result';

@@ -1,4 +1,4 @@
-// The shape of a card set: every character and history card as data (cards.md).
+// The shape of a card set: every character and history card as data (docs/rules.md).
 import type { CardId, CardStatus, HistoryId, Localized, StrengthSuit, Suit, Timing } from '../types';
 
 /**

@@ -50,7 +50,7 @@ export function removeAt<T>(list: T[], i: number): void {
   list.pop();
 }
 
-/** A card leaving the allies loses its mask (cards.md, Fool). */
+/** A card leaving the allies loses its mask (docs/rules.md, Fool). */
 export function unmask(d: DraftState, card: CardId): void {
   const i = d.masked.indexOf(card);
   if (i >= 0) removeAt(d.masked, i);

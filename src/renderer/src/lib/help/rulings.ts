@@ -1,5 +1,5 @@
-// The rulings of shared/rules/cards.md (same numbers), told to players in their language for
-// the in-app help. cards.md is the reference; these are its player-facing wording. Cards are
+// The rulings of docs/rules.md (same numbers), told to players in their language for
+// the in-app help. docs/rules.md is the reference; these are its player-facing wording. Cards are
 // named by placeholders, `{card:ID}` and `{history:ID}` (`{card:ID:az}` with the Hungarian
 // article), filled from the card book of the set in play (`withCardNames`).
 import type { Localized } from '../../../../shared/rules/types';
