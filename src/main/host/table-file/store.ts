@@ -56,7 +56,7 @@ export class TableFile {
     let fh: FileHandle;
     try {
       await mkdir(dir, { recursive: true });
-      fh = await open(path, 'wx');
+      fh = await open(path, 'ax'); // appending, as every later write: a cut-off tail leaves no gap
     } catch (e) {
       throw isStorageFailure(e) ? new StorageError(path, e) : e;
     }
