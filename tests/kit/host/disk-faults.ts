@@ -41,13 +41,15 @@ const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, w
 /** `node:fs` whose writeSync takes half of a write, then refuses the rest, while `refuseWrites` is on. */
 export function faultyFs(actual: typeof fs): typeof fs {
   let tookPart = false;
-  const writeSync = ((fd: number, buffer: Buffer, offset?: number, length?: number, position?: number | null) => {
-    if (!faults.refuseWrites || typeof offset !== 'number' || typeof length !== 'number') {
-      return actual.writeSync(fd, buffer, offset, length, position);
-    }
-    if (!tookPart && length > 1) {
+  const writeSync = ((fd: number, data: Buffer | string, offset?: number, length?: number, position?: number | null) => {
+    if (!faults.refuseWrites) return actual.writeSync(fd, data as Buffer, offset, length, position);
+    // A string is written whole or in part like a buffer (`writeSync(fd, text)`).
+    const buffer = typeof data === 'string' ? Buffer.from(data) : data;
+    const at = typeof data === 'string' ? 0 : (offset ?? 0);
+    const size = typeof data === 'string' ? buffer.length : (length ?? buffer.length - at);
+    if (!tookPart && size > 1) {
       tookPart = true;
-      return actual.writeSync(fd, buffer, offset, Math.floor(length / 2));
+      return actual.writeSync(fd, buffer, at, Math.floor(size / 2));
     }
     tookPart = false;
     faults.refused++;

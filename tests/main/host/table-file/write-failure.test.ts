@@ -108,10 +108,10 @@ describe('a write the disk refuses', () => {
     // Ann plays on until her next turn after the bots': what she sees is what the disk holds.
     await waitFor(() => ann.view!.version > stalledAt + 2 || ann.view!.over, 'the game to go on');
     ann.stopAutoplay();
-    await waitFor(() => ann.view!.over || ann.view!.legalActions.length > 0, "Ann's turn");
+    const onDisk = () => statesFromDisk(host!.dataDir, created.tableId).at(-1)!;
+    await waitFor(() => (ann.view!.over || ann.view!.legalActions.length > 0) && ann.view!.version === onDisk().version, "Ann's turn, as on the disk");
     expect(ann.errors).toEqual([]);
-    const states = statesFromDisk(host.dataDir, created.tableId);
-    expect(ann.view).toEqual(viewFor(states.at(-1)!, 0));
+    expect(ann.view).toEqual(viewFor(onDisk(), 0));
     expect(TableFile.textOf(readFileSync(tableFile(host.dataDir, created.tableId))).tornLine).toBe(false);
   });
 });
