@@ -22,7 +22,11 @@ export interface FullDiskRun {
   readonly goesOnAfterMs: number;
 }
 
-const diskFull = (p: Player) => p.inbox.filter((m) => m.event === 'table:updated').map((m) => m.payload as TableInfo).at(-1)?.diskFull === true;
+const diskFull = (p: Player) =>
+  p.inbox
+    .filter((m) => m.event === 'table:updated')
+    .map((m) => m.payload as TableInfo)
+    .at(-1)?.diskFull === true;
 
 /** The highest version any player was told of: a move's acknowledgement or a view. */
 const acknowledged = (players: readonly Player[]) =>
