@@ -28,7 +28,7 @@ const WORDS: Record<Lang, Words> = {
     keep: 'Keep hosting',
     dontAsk: "Don't ask again",
     diskFullTitle: 'The disk is full',
-    diskFullMessage: "The host's disk is full: the game waits.",
+    diskFullMessage: 'The host’s disk is full: the game waits.',
     diskFullDetail: (folder) =>
       `Chronicle keeps the games in ${folder}, and the disk holding it has no room left. Free some space on that disk (empty the trash, delete large files you do not need): the games go on by themselves within seconds, and nothing played is lost.`,
     ok: 'OK',
