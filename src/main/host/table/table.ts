@@ -329,10 +329,16 @@ export class Table {
     this.deps.changed(this);
   }
 
-  /** The disk filled or has room again: everyone here is told; with room, the bot to move tries again. */
+  /**
+   * The disk filled or has room again: everyone here is told. With room, what the full disk
+   * stopped goes on by itself: the bot to move tries again, and a hand-over that was due and
+   * could not be written is due again.
+   */
   private diskChanged(full: boolean): void {
     this.deps.changed(this);
-    if (!full) this.bots.retry();
+    if (full) return;
+    this.seatPresence.watch();
+    this.bots.retry();
   }
 
   /** A dropped player's time is up: a bot plays their seat until they take it back. */
