@@ -11,8 +11,8 @@ import { TableFile, tablesDir } from '../../../../src/main/host/table-file/store
 import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { faults, healDisk, holdFlushes } from '../../../kit/host/disk-faults';
-import { statesFromDisk, tableFile } from '../../../kit/host/records';
-import { decider, startedGame } from '../../../kit/host/tables';
+import { readLines, statesFromDisk, tableFile } from '../../../kit/host/records';
+import { decider, seatPlayers, startedGame } from '../../../kit/host/tables';
 
 vi.mock('node:fs', async (importActual) => (await import('../../../kit/host/disk-faults')).faultyFs(await importActual()));
 vi.mock('node:fs/promises', async (importActual) => (await import('../../../kit/host/disk-faults')).faultyFsPromises(await importActual()));
@@ -113,5 +113,25 @@ describe('a write the disk refuses', () => {
     expect(ann.errors).toEqual([]);
     expect(ann.view).toEqual(viewFor(onDisk(), 0));
     expect(TableFile.textOf(readFileSync(tableFile(host.dataDir, created.tableId))).tornLine).toBe(false);
+  });
+
+  it("stalls a dropped player's hand-over only until the disk has room: the bot takes the seat by itself", async () => {
+    // One "second" of the owner's "a bot after 30 s" lasts 5 ms: 150 ms.
+    host = await startHost({ secondMs: 5, graceMs: 60_000, diskRetryMs: { first: 20, max: 100 } });
+    const t = await seatPlayers(host, 3);
+    const [owner, gone] = t.players as [Player, Player];
+    expect(await owner.request('table:autoBot', { afterS: 30 })).toEqual({ ok: true });
+    expect(await owner.request('table:start')).toEqual({ ok: true });
+    await waitFor(() => t.players.every((p) => p.view !== null), 'first views');
+
+    faults.refuseWrites = true;
+    gone.socket.disconnect();
+    await waitFor(() => faults.refused > 0, 'the hand-over refused');
+    await waitFor(() => lastInfo(owner)?.diskFull === true, 'the owner told the disk is full');
+    expect(lastInfo(owner)?.seats[1]?.botPlaying).toBe(false);
+
+    faults.refuseWrites = false;
+    await waitFor(() => lastInfo(owner)?.seats[1]?.botPlaying === true, 'a bot in seat 1 once the disk has room');
+    expect(readLines(host.dataDir, t.tableId)).toContainEqual({ t: 'control', seat: 1, bot: true });
   });
 });
