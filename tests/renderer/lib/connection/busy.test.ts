@@ -52,7 +52,7 @@ describe('a move asked for twice before its answer', () => {
     await flush();
     expect(await c.session.join(host.table.id, 'Ada')).toBe(true);
     await flush();
-    const [action] = c.session.view!.legalActions as [{ play: string }];
+    const action = c.session.view!.legalActions.find((a) => 'play' in a) as { play: string };
     const moves = () => host.sent.filter((s) => s.event === 'game:act');
 
     const first = c.session.act({ play: action.play });
