@@ -2,7 +2,8 @@
 // `node:fs` and `node:fs/promises` with these (vi.mock), and the host's table files then write
 // and flush through them. `refuseWrites`: each write takes part of its bytes, then the disk
 // says ENOSPC (as a nearly full disk does); `holdFlushes`: flushes wait until released, so a
-// test can look at what clients heard while a line is written but not yet on the disk.
+// test can look at what clients heard while a line is written but not yet on the disk. Such a
+// test is named `*.faults.test.ts`: it runs with fresh modules (vitest.config.ts, host-faults).
 import type * as fs from 'node:fs';
 import type * as fsp from 'node:fs/promises';
 
