@@ -106,9 +106,13 @@ export class TableFile {
     try {
       await fh.writeFile(lines.map((l) => `${l}\n`).join(''));
       await fh.datasync();
-    } finally {
+    } catch (e) {
+      // No room for the mended copy (a full disk): the damaged file stays as it is, and no part-written copy beside it.
       await fh.close();
+      await unlink(fresh).catch(() => {});
+      throw e;
     }
+    await fh.close();
     await rename(path, kept);
     await rename(fresh, path);
     await syncDir(dirname(path));
