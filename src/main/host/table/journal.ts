@@ -24,8 +24,8 @@ export class TableJournal {
     try {
       await this.file.append(...lines);
     } catch (e) {
-      if (!isStorageFailure(e)) this.log.error(`table ${this.model.id}: cannot write its file`, e);
-      this.disk.refused(e);
+      if (isStorageFailure(e)) this.disk.refused(e);
+      else this.log.error(`table ${this.model.id}: cannot write its file`, e);
       return refuse('STORAGE_FAILED', "the host's disk is full: nothing was applied, and the game waits until it has room");
     }
     this.disk.wrote();
