@@ -529,7 +529,7 @@ export const en = {
   'error.superseded': 'Your seat was opened on another device or tab.',
   'error.rateLimited': 'Too many messages: the host closed the connection.',
   'error.seatLocked': 'That seat cannot be changed right now.',
-  'error.storage': 'The host’s disk is full: nothing was played, and the game waits until it has room.',
+  'error.storage': 'The host’s disk is full: nothing was saved. It works again as soon as the disk has room.',
   'error.timeout': 'The host did not answer in time.',
   'error.tooLarge': 'This is too large to send to the host ({size} kB; it takes at most {max} kB).',
   'error.protocol': 'This page and the host speak different versions. Reload the page.',

@@ -524,7 +524,7 @@ export const fr = {
   'error.superseded': 'Votre place a été ouverte sur un autre appareil ou onglet.',
   'error.rateLimited': 'Trop de messages : l’hôte a fermé la connexion.',
   'error.seatLocked': 'Cette place ne peut pas être modifiée pour l’instant.',
-  'error.storage': 'Le disque de l’hôte est plein : rien n’a été joué, et la partie attend qu’il ait de la place.',
+  'error.storage': 'Le disque de l’hôte est plein : rien n’a été enregistré. Tout remarche dès que le disque a de la place.',
   'error.timeout': 'L’hôte n’a pas répondu à temps.',
   'error.tooLarge': 'C’est trop volumineux pour l’envoyer à l’hôte ({size} Ko ; il accepte au plus {max} Ko).',
   'error.protocol': 'Cette page et l’hôte ne parlent pas la même version. Rechargez la page.',

@@ -524,7 +524,7 @@ export const hu = {
   'error.superseded': 'A helyedet egy másik eszközön vagy lapon nyitották meg.',
   'error.rateLimited': 'Túl sok üzenet: a gép bontotta a kapcsolatot.',
   'error.seatLocked': 'Ez a hely most nem módosítható.',
-  'error.storage': 'A gép lemeze megtelt: semmi sem történt, és a játék vár, amíg lesz hely.',
+  'error.storage': 'A gép lemeze megtelt: semmi sem mentődött el. Amint lesz hely a lemezen, újra működik.',
   'error.timeout': 'A gép nem válaszolt időben.',
   'error.tooLarge': 'Ez túl nagy ahhoz, hogy a gépnek elküldjük ({size} kB; legfeljebb {max} kB fér bele).',
   'error.protocol': 'Az oldal és a gép eltérő verziót használ. Töltsd újra az oldalt.',
