@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seated, TableInfo } from '../../../../src/shared/protocol';
 import { viewFor } from '../../../../src/shared/rules/view';
 import { TableFile, tablesDir } from '../../../../src/main/host/table-file/store';
+import { type BotPolicy, randomPolicy } from '../../../../src/main/host/seats/bot-seats';
 import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { faults, healDisk, holdFlushes } from '../../../kit/host/disk-faults';
@@ -83,25 +84,26 @@ describe('a write the disk refuses', () => {
   });
 
   it("stalls a bot's turn only until the disk has room: the bot moves by itself and nothing is lost", async () => {
-    host = await startHost({ botDelayMs: 30, diskRetryMs: { first: 20, max: 100 } });
+    // The disk fills as a bot decides its first move: that move is refused, and nobody else can move.
+    let stalledAt = -1;
+    const bots = randomPolicy();
+    const botPolicy: BotPolicy = (view, seat) => {
+      if (stalledAt < 0) {
+        stalledAt = view.version;
+        faults.refuseWrites = true;
+      }
+      return bots(view, seat);
+    };
+    host = await startHost({ botPolicy, diskRetryMs: { first: 20, max: 100 } });
     const ann = new Player(await host.connect(), 3);
     const created = await ann.request<Seated>('table:create', { name: 'Bots', players: 3, playerName: 'Ann' });
     if (!created.ok) throw new Error(created.code);
     ann.seated(created);
     for (const seat of [1, 2]) expect(await ann.request('table:addBot', { seat })).toEqual({ ok: true });
-    // The disk fills as soon as a bot must move: its move is refused, and nobody else can move.
-    let stalledAt = -1;
-    ann.socket.on('game:view', (view) => {
-      if (stalledAt < 0 && !view.over && view.legalActions.length === 0) {
-        faults.refuseWrites = true;
-        stalledAt = view.version;
-      }
-    });
     ann.startAutoplay();
     expect(await ann.request('table:start')).toEqual({ ok: true });
     await waitFor(() => faults.refused > 0, "a bot's move refused");
-    await waitFor(() => lastInfo(ann)?.diskFull === true, 'Ann told the disk is full');
-    expect(ann.view!.version).toBe(stalledAt);
+    await waitFor(() => lastInfo(ann)?.diskFull === true && ann.view?.version === stalledAt, 'Ann told the disk is full, at the bot’s turn');
 
     faults.refuseWrites = false;
     await waitFor(() => ann.view!.version > stalledAt, 'the bot to move by itself once the disk has room');
