@@ -31,6 +31,7 @@ afterAll(async () => {
   if (typeof disk === 'string') return;
   listenerOf<(e: { preventDefault(): void }) => void>(vi.mocked(app.on), 'will-quit')({ preventDefault: vi.fn() });
   await vi.waitFor(() => expect(app.quit).toHaveBeenCalled(), { timeout: 15_000 });
+  delete process.env['CHRONICLE_DATA']; // the next file in this worker keeps its data where it would
   await disk.unmount();
 });
 
