@@ -40,12 +40,23 @@ export default defineConfig({
           name: 'host',
           ...inNode,
           include: ['tests/main/host/**/*.test.ts'],
+          exclude: ['tests/main/host/**/*.faults.test.ts', '**/node_modules/**'],
           // The host's tests share a worker's modules: each file starts its own hosts on port 0
           // with their own data directories and mocks nothing, and importing the host again for
           // each of 36 files cost more than their tests (85 -> 60 CPU-s for this project). The
           // shell's, the bot pool's and the fingerprints' tests need fresh modules: they stay
           // in the node project.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Host tests under a misbehaving disk mock `node:fs` (tests/kit/host/disk-faults.ts):
+          // they need the host's modules fresh, with the mock, so they run apart.
+          name: 'host-faults',
+          ...inNode,
+          include: ['tests/main/host/**/*.faults.test.ts'],
         },
       },
       {

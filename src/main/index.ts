@@ -29,7 +29,8 @@ import { type LocalHost, startLocalHost } from './local-host';
 import { type NetworkTablesWatch, watchNetworkTables } from './network-tables';
 import { GameNight } from './shell/game-night';
 import { checkedPayload, type IpcSender } from './shell/ipc-guard';
-import { QUIT_BUTTON, quitQuestion } from './shell/messages';
+import { requestAttention } from './shell/attention';
+import { QUIT_BUTTON, SHOW_FOLDER_BUTTON, diskFullNotice, quitQuestion } from './shell/messages';
 import { permissionAllowed } from './shell/permissions';
 import { APP_ID } from './shell/app-id';
 import { DEFAULT_SETTINGS, SettingsFile, loadSettings } from './shell/settings';
@@ -150,8 +151,7 @@ function createMainWindow(url: string): BrowserWindow {
 function tellTurn(notice: { title: string; body: string }): void {
   const win = mainWindow;
   if (!win || win.isDestroyed() || win.isFocused()) return;
-  if (process.platform === 'darwin') app.dock?.bounce('informational');
-  else win.flashFrame(true);
+  requestAttention(win, app);
   if (!settings.value.turnNotice || !Notification.isSupported()) return;
   turnNotification?.close();
   const shown = new Notification({ title: notice.title, body: notice.body });
@@ -162,6 +162,16 @@ function tellTurn(notice: { title: string; body: string }): void {
   });
   shown.show();
   turnNotification = shown;
+}
+
+/** The disk holding the games is full: the owner hears what to free and where, once each time it fills. */
+function tellDiskFull(full: boolean): void {
+  if (!full) return;
+  const notice = diskFullNotice(app.getLocale(), dataDir);
+  const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  void (win ? dialog.showMessageBox(win, notice) : dialog.showMessageBox(notice)).then(({ response }) => {
+    if (response === SHOW_FOLDER_BUTTON) void shell.openPath(dataDir);
+  });
 }
 
 function desktopSettings(): DesktopSettings {
@@ -294,7 +304,13 @@ function start(): void {
     // in localStorage, stay the same from one start to the next (when it is taken, the
     // window's storage moves to the new origin: moveStorage).
     const wanted = port ?? settings.value.port ?? undefined;
-    local = await startLocalHost({ dataDir, staticDir: join(import.meta.dirname, '../renderer'), mdns, ...(wanted === undefined ? {} : { port: wanted }) });
+    local = await startLocalHost({
+      dataDir,
+      staticDir: join(import.meta.dirname, '../renderer'),
+      mdns,
+      onDiskFull: tellDiskFull,
+      ...(wanted === undefined ? {} : { port: wanted }),
+    });
     if (port === undefined && local.host.port !== settings.value.port) await settings.update({ port: local.host.port });
     night = new GameNight({
       startBlocker: () => powerSaveBlocker.start('prevent-app-suspension'),

@@ -27,6 +27,8 @@ export interface LocalHostOptions {
   readonly lanAddresses?: () => readonly string[];
   readonly botDelayMs?: number;
   readonly log?: Log;
+  /** The disk holding `dataDir` filled (true) or has room again (false): the owner is told what to free. */
+  readonly onDiskFull?: (full: boolean) => void;
 }
 
 export interface LocalHost {
@@ -57,6 +59,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       reachableAddresses: () => door?.addresses ?? [],
       ...(options.botDelayMs === undefined ? {} : { botDelayMs: options.botDelayMs }),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.onDiskFull ? { onDiskFull: options.onDiskFull } : {}),
     });
   let host: Host;
   try {

@@ -28,6 +28,7 @@ import { staticFiles } from './transport/static-files';
 import { wireParser } from './transport/wire';
 import { AddressBudgets, type CostlyRequest } from './guards/budgets';
 import { cachedAnalyser } from './replay/analysis-cache';
+import { DiskRoom } from './table-file/disk-room';
 import { MAX_MESSAGE_BYTES } from '../../shared/protocol/limits';
 
 export interface HostOptions {
@@ -76,6 +77,13 @@ export interface HostOptions {
   readonly isGuest?: (address: string) => boolean;
   /** Guessing limits for PINs (per table) and PINs and seat tokens (per device and per client address). */
   readonly attempts?: { readonly table?: TableGuessPolicy; readonly device?: AttemptPolicy; readonly address?: AttemptPolicy };
+  /**
+   * Told when the disk holding `dataDir` refuses writes (full: the games wait) and when it has
+   * room again (they go on): the desktop app tells its owner what to free and where.
+   */
+  readonly onDiskFull?: (full: boolean) => void;
+  /** How soon the disk is checked for room after a refused write (tests shorten it; disk-room.ts). */
+  readonly diskRetryMs?: { readonly first: number; readonly max: number };
 }
 
 export interface Host {
@@ -143,7 +151,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
 
   const transports = socketTransports(io);
+  const disk = new DiskRoom({
+    dataDir: options.dataDir,
+    log,
+    told: options.onDiskFull,
+    firstRetryMs: options.diskRetryMs?.first,
+    maxRetryMs: options.diskRetryMs?.max,
+  });
   const registry = new TableRegistry({
+    disk,
     dataDir: options.dataDir,
     transport: transports.tables,
     lobby: transports.lobby,
@@ -209,6 +225,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         // tables are not closing, the host is restarting.
         io.engine.close();
         await registry.close();
+        disk.close();
         await advertiser.close().catch((e: unknown) => log.error('stopping the advertiser failed', e));
         await new Promise<void>((resolve) => {
           io.close(() => resolve());

@@ -1,4 +1,4 @@
-// The few words the main process shows itself (the question before quitting), in the languages
+// The few words the main process shows itself (the question before quitting, the full disk's notice), in the languages
 // of the app (en, hu, fr), chosen by the system's language. Everything a page shows is
 // translated by the renderer (src/renderer/src/lib/i18n).
 export type Lang = 'en' | 'hu' | 'fr';
@@ -11,6 +11,12 @@ interface Words {
   readonly quit: string;
   readonly keep: string;
   readonly dontAsk: string;
+  readonly diskFullTitle: string;
+  readonly diskFullMessage: string;
+  /** Where the games are kept ({folder}), and what to do. */
+  readonly diskFullDetail: (folder: string) => string;
+  readonly ok: string;
+  readonly showFolder: string;
 }
 
 const WORDS: Record<Lang, Words> = {
@@ -21,6 +27,12 @@ const WORDS: Record<Lang, Words> = {
     quit: 'Quit',
     keep: 'Keep hosting',
     dontAsk: "Don't ask again",
+    diskFullTitle: 'The disk is full',
+    diskFullMessage: 'The host’s disk is full: the game waits.',
+    diskFullDetail: (folder) =>
+      `Chronicle keeps the games in ${folder}, and the disk holding it has no room left. Free some space on that disk (empty the trash, delete large files you do not need): the games go on by themselves within seconds, and nothing played is lost.`,
+    ok: 'OK',
+    showFolder: 'Show the folder',
   },
   hu: {
     quitTitle: 'Kilépsz a Chronicle-ből?',
@@ -29,6 +41,12 @@ const WORDS: Record<Lang, Words> = {
     quit: 'Kilépés',
     keep: 'Tovább vendéglátok',
     dontAsk: 'Ne kérdezze többet',
+    diskFullTitle: 'Megtelt a lemez',
+    diskFullMessage: 'A gép lemeze megtelt: a játék vár.',
+    diskFullDetail: (folder) =>
+      `A Chronicle itt tartja a játékokat: ${folder}, és az ezt tartalmazó lemezen nincs több hely. Szabadíts fel helyet azon a lemezen (ürítsd a lomtárat, törölj nagy, felesleges fájlokat): a játékok néhány másodpercen belül maguktól folytatódnak, és semmi sem vész el abból, amit lejátszottatok.`,
+    ok: 'OK',
+    showFolder: 'Mappa megnyitása',
   },
   fr: {
     quitTitle: 'Quitter Chronicle ?',
@@ -37,6 +55,12 @@ const WORDS: Record<Lang, Words> = {
     quit: 'Quitter',
     keep: 'Continuer à héberger',
     dontAsk: 'Ne plus demander',
+    diskFullTitle: 'Le disque est plein',
+    diskFullMessage: 'Le disque de l’hôte est plein : la partie attend.',
+    diskFullDetail: (folder) =>
+      `Chronicle garde les parties dans ${folder}, et le disque qui le contient n’a plus de place. Libérez de l’espace sur ce disque (videz la corbeille, supprimez de gros fichiers inutiles) : les parties reprennent d’elles-mêmes en quelques secondes, et rien de ce qui a été joué n’est perdu.`,
+    ok: 'OK',
+    showFolder: 'Afficher le dossier',
   },
 };
 
@@ -66,3 +90,21 @@ export function quitQuestion(locale: string, players: number) {
 
 /** The button of quitQuestion that quits. */
 export const QUIT_BUTTON = 1;
+
+/** The owner's notice when the disk holding the games (`folder`) is full, as dialog.showMessageBox takes it. */
+export function diskFullNotice(locale: string, folder: string) {
+  const words = wordsFor(locale);
+  return {
+    type: 'warning' as const,
+    buttons: [words.ok, words.showFolder],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    title: words.diskFullTitle,
+    message: words.diskFullMessage,
+    detail: words.diskFullDetail(folder),
+  };
+}
+
+/** The button of diskFullNotice that opens the games' folder. */
+export const SHOW_FOLDER_BUTTON = 1;

@@ -53,6 +53,11 @@ export interface TableInfo {
   readonly graceMs: number;
   /** A dropped player's seat goes to a bot after this many seconds; null: the table waits. */
   readonly autoBotAfterS: AutoBotAfter;
+  /**
+   * The host's disk refuses writes (full): nothing can be played or changed until it has room
+   * again, when the game goes on by itself. Absent while the disk takes writes.
+   */
+  readonly diskFull?: true;
 }
 
 export const freeSeats = (t: TableInfo): number => t.seats.filter((s) => s.kind === 'free').length;

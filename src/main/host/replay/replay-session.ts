@@ -12,6 +12,18 @@ import type { GameState } from '../../../shared/rules/state';
 import type { CardId, Seat } from '../../../shared/rules/types';
 import { type PlayerView, type Viewer, type VisibleEvent, redactEvent, viewFor } from '../../../shared/rules/view';
 import { AnalysisBusy } from '../../bots/contract';
+import { MAX_PLAYER_NAME, cleanText } from '../../../shared/protocol/text';
+
+/**
+ * A record's names are untrusted text from whoever wrote the file, shown to whoever replays it:
+ * cleaned and capped like the names players type (text.ts); a name with nothing left is refused.
+ */
+function cleanNames(names: readonly (string | null)[] | undefined): (string | null)[] | undefined | string {
+  if (!names) return undefined;
+  const cleaned = names.map((n) => (n === null ? null : cleanText(n, MAX_PLAYER_NAME)));
+  const empty = cleaned.indexOf('');
+  return empty < 0 ? cleaned : `names.${empty}: a player's name must have a letter or a sign to show`;
+}
 
 /** Who the replay is seen as: a seat, a spectator, or everything open. */
 export type ReplayViewer = Viewer | 'all';
@@ -52,7 +64,10 @@ export class ReplaySession {
   static open(input: unknown): { ok: true; session: ReplaySession } | { ok: false; message: string } {
     const parsed = parseRecord(input);
     if (!parsed.ok) return { ok: false, message: parsed.error.message };
-    const { record, cardSet } = parsed.value;
+    const { cardSet } = parsed.value;
+    const names = cleanNames(parsed.value.record.names);
+    if (typeof names === 'string') return { ok: false, message: names };
+    const record: GameRecord = { ...parsed.value.record, ...(names ? { names } : {}) };
     if (record.actions.length > MAX_REPLAY_ACTIONS) return { ok: false, message: `a record holds at most ${MAX_REPLAY_ACTIONS} actions` };
     const start = newGame(setupOf(record, cardSet));
     if (!start.ok) return { ok: false, message: start.error.message };

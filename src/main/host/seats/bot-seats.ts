@@ -69,6 +69,12 @@ export class BotDriver {
     }, this.delayMs);
   }
 
+  /** The bot's last move could not be kept (the disk was full) and can be now: the bot to move decides again. */
+  retry(): void {
+    this.scheduledFor = -1;
+    this.schedule();
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

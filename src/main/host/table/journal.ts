@@ -1,32 +1,34 @@
 // A table's changes made durable: lines are appended to the table file and flushed, and only
-// then applied to the model, so nobody ever sees an effect the disk does not hold. A write that
-// fails leaves the table read-only: it refuses every change from then on.
+// then applied to the model, so nobody ever sees an effect the disk does not hold. A write the
+// disk refuses (full, failing) is cut off again (store.ts), refused as STORAGE_FAILED with
+// nothing applied, and makes the host's disk "full" (disk-room.ts): the table waits, tells its
+// players why, and goes on once the disk has room again.
 import type { Refusal } from '../../../shared/protocol/events';
 import type { Log } from '../log';
+import type { DiskRoom } from '../table-file/disk-room';
 import type { TableLine } from '../table-file/lines';
-import type { TableFile } from '../table-file/store';
+import { type TableFile, isStorageFailure } from '../table-file/store';
 import { refuse } from '../wire/refusal';
 import type { TableModel } from '../table-file/table-model';
 
 export class TableJournal {
-  private broken = false;
-
   constructor(
     private readonly model: TableModel,
     private readonly file: TableFile,
+    private readonly disk: DiskRoom,
     private readonly log: Log,
   ) {}
 
-  /** Writes lines and flushes them, then applies them to the model (an action's step as already computed). A refusal if the disk failed. */
+  /** Writes lines and flushes them, then applies them to the model (an action's step as already computed). A refusal if the disk refused. */
   async write(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
-    if (this.broken) return refuse('STORAGE_FAILED');
     try {
       await this.file.append(...lines);
     } catch (e) {
-      this.broken = true;
-      this.log.error(`table ${this.model.id}: cannot write its file; the table is now read-only`, e);
-      return refuse('STORAGE_FAILED');
+      if (isStorageFailure(e)) this.disk.refused(e);
+      else this.log.error(`table ${this.model.id}: cannot write its file`, e);
+      return refuse('STORAGE_FAILED', "the host's disk is full: nothing was applied, and the game waits until it has room");
     }
+    this.disk.wrote();
     for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied : undefined);
     return null;
   }

@@ -21,6 +21,7 @@ import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver, type BotPolicy } from '../seats/bot-seats';
 import type { Clock } from '../clock';
 import type { Log } from '../log';
+import type { DiskRoom } from '../table-file/disk-room';
 import { TableKnocks } from './knocks';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
@@ -62,6 +63,8 @@ export interface TableDeps {
   readonly changed: (table: Table) => void;
   /** The lobby emptied: the registry may close and delete the table. */
   readonly abandoned: (table: Table) => void;
+  /** Whether the host's disk takes writes (disk-room.ts): every table waits while it does not. */
+  readonly disk: DiskRoom;
 }
 
 export class Table {
@@ -78,13 +81,15 @@ export class Table {
   /** Quick reactions, told to everyone here and kept nowhere (reactions.ts). */
   private readonly reactions: TableReactions;
   private closed = false;
+  /** Stops listening to the disk's state. */
+  private readonly unwatchDisk: () => void;
 
   constructor(
     private readonly deps: TableDeps,
     readonly model: TableModel,
     file: TableFile,
   ) {
-    this.journal = new TableJournal(model, file, deps.log);
+    this.journal = new TableJournal(model, file, deps.disk, deps.log);
     this.knocks = new TableKnocks(deps.clock, (knock) => door.turnAway(this.parts, [knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, secondMs } = deps;
@@ -124,6 +129,7 @@ export class Table {
     };
     this.bots.schedule();
     this.seatPresence.watch();
+    this.unwatchDisk = deps.disk.watch((full) => this.diskChanged(full));
   }
 
   get id(): string {
@@ -135,12 +141,13 @@ export class Table {
   }
 
   info(): TableInfo {
-    return tableInfo(this.model, {
+    const info = tableInfo(this.model, {
       presence: (seat) => this.seatPresence.of(seat),
       spectators: this.connections.spectatorCount(),
       now: this.deps.clock.now(),
       graceMs: this.graceMs(),
     });
+    return this.deps.disk.full ? { ...info, diskFull: true } : info;
   }
 
   /** How long a dropped player's seat waits: the owner's choice (auto-bot.ts), for the countdown, the hand-over and the bot alike. */
@@ -294,6 +301,7 @@ export class Table {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.unwatchDisk();
     this.bots.stop();
     this.seatPresence.clear();
     door.turnAway(this.parts, this.knocks.takeAll());
@@ -321,6 +329,18 @@ export class Table {
     this.deps.changed(this);
   }
 
+  /**
+   * The disk filled or has room again: everyone here is told. With room, what the full disk
+   * stopped goes on by itself: the bot to move tries again, and a hand-over that was due and
+   * could not be written is due again.
+   */
+  private diskChanged(full: boolean): void {
+    this.deps.changed(this);
+    if (full) return;
+    this.seatPresence.watch();
+    this.bots.retry();
+  }
+
   /** A dropped player's time is up: a bot plays their seat until they take it back. */
   private autoHandOver(seat: Seat): void {
     void this.run(() => changes.handOver(this.parts, seat));
@@ -332,7 +352,9 @@ export class Table {
       const state = this.model.state;
       if (this.closed || !state || state.version !== version || !this.model.botPlays(seat)) return true;
       // Only the fields of an action go into the record, whatever else a policy returned.
-      return (await moves.commit(this.parts, state, toAction(seat, action), null)).ok;
+      const done = await moves.commit(this.parts, state, toAction(seat, action), null);
+      // A move the disk refused was legal: the bot tries again once the disk has room (diskChanged).
+      return done.ok || done.code === 'STORAGE_FAILED';
     });
   }
 

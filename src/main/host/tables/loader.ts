@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { Log } from '../log';
 import type { FinishedArchive } from '../replay/finished-archive';
 import { type Recovery, recoverTable } from '../table-file/recover';
-import { TableFile } from '../table-file/store';
+import { TableFile, isStorageFailure } from '../table-file/store';
 import type { Table } from '../table/table';
 import type { TableModel } from '../table-file/table-model';
 import type { TableDirectory } from './directory';
@@ -107,6 +107,11 @@ export class TableLoader {
       this.deps.loaded(table);
       return table;
     } catch (e) {
+      if (isStorageFailure(e)) {
+        // The disk is full (mending the file needs room): the file is fine, and stays where it is for the next start.
+        log.error(`${path}: cannot load this table now, the disk refuses writes; it is loaded at the next start`, e);
+        return undefined;
+      }
       this.unreadable.push({ path, reason: e instanceof Error ? e.message : String(e) });
       log.error(`${path}: cannot load this table; it is kept aside as ${path}.broken`, e);
       await TableFile.setAside(path);

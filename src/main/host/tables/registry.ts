@@ -10,7 +10,7 @@ import { TableAdverts } from './adverts';
 import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from '../replay/finished-archive';
 import type { FinishedGame } from '../../../shared/protocol/archive';
 import type { GameRecord } from '../../../shared/rules/record/record';
-import { TableFile } from '../table-file/store';
+import { TableFile, isStorageFailure } from '../table-file/store';
 import { type AbandonedBound, pruneAbandoned } from '../table-file/abandoned';
 import { Table, type TableDeps } from '../table/table';
 import { TABLE_FILE_VERSION, type TableHeader } from '../table-file/lines';
@@ -111,6 +111,7 @@ export class TableRegistry {
       transport: deps.transport,
       changed: (t) => this.changed(t),
       abandoned: (t) => void this.dispose(t, true),
+      disk: deps.disk,
     };
     const build = (model: TableModel, file: TableFile) => new Table(this.tableDeps, model, file);
     this.loader = new TableLoader({
@@ -204,7 +205,10 @@ export class TableRegistry {
       ...(address === undefined ? {} : { by: address }),
       ...(device === undefined ? {} : { device }),
     };
-    const file = await TableFile.create(this.deps.dataDir, header);
+    const file = await TableFile.create(this.deps.dataDir, header).catch((e: unknown) => {
+      if (isStorageFailure(e)) this.deps.disk.refused(e); // the tables wait with it, and the owner hears
+      throw e;
+    });
     const table = new Table(this.tableDeps, new TableModel(header), file);
     this.directory.add(table);
     if (announce) this.changed(table);

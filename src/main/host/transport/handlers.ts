@@ -13,6 +13,7 @@ import type { TableRegistry } from '../tables/registry';
 import { limitRefusal } from '../guards/table-limits';
 import type { HostSocket } from './socket-types';
 import { LOBBY_ROOM } from './connections';
+import { isStorageFailure } from '../table-file/store';
 import type { Table } from '../table/table';
 import { type Analyser, AnalysisBusy, ReplaySession } from '../replay/replay-session';
 import type { AddressBudgets, CostlyRequest } from '../guards/budgets';
@@ -250,8 +251,13 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, co
         reply = await handler(parsed.data as ParsedPayload<E>, from);
       }
     } catch (e) {
-      log.error(`${event} failed`, e);
-      reply = refuse('INTERNAL');
+      if (isStorageFailure(e)) {
+        // A table that could not be written is not made (store.ts leaves no file behind).
+        reply = refuse('STORAGE_FAILED', "the host's disk is full: nothing was made or changed");
+      } else {
+        log.error(`${event} failed`, e);
+        reply = refuse('INTERNAL');
+      }
     }
     if (!ack) return;
     try {

@@ -10,6 +10,7 @@ export const en = {
   'status.lost': 'Connection lost — reconnecting…',
   'status.closed': 'Seat open elsewhere',
   'status.playHere': 'Play here',
+  'status.diskFull': 'The host’s disk is full: the game waits',
 
   'lobby.title': 'Lobby',
   'lobby.tables': 'Tables on this host',
@@ -536,7 +537,7 @@ export const en = {
   'error.superseded': 'Your seat was opened on another device or tab.',
   'error.rateLimited': 'Too many messages: the host closed the connection.',
   'error.seatLocked': 'That seat cannot be changed right now.',
-  'error.storage': 'The host could not save the game; nothing was played.',
+  'error.storage': 'The host’s disk is full: nothing was saved. It works again as soon as the disk has room.',
   'error.timeout': 'The host did not answer in time.',
   'error.tooLarge': 'This is too large to send to the host ({size} kB; it takes at most {max} kB).',
   'error.protocol': 'This page and the host speak different versions. Reload the page.',

@@ -10,6 +10,7 @@ export const fr = {
   'status.lost': 'Connexion perdue — reconnexion…',
   'status.closed': 'Place ouverte ailleurs',
   'status.playHere': 'Jouer ici',
+  'status.diskFull': 'Le disque de l’hôte est plein : la partie attend',
 
   'lobby.title': 'Salon',
   'lobby.tables': 'Tables sur cet hôte',
@@ -532,7 +533,7 @@ export const fr = {
   'error.superseded': 'Votre place a été ouverte sur un autre appareil ou onglet.',
   'error.rateLimited': 'Trop de messages : l’hôte a fermé la connexion.',
   'error.seatLocked': 'Cette place ne peut pas être modifiée pour l’instant.',
-  'error.storage': 'L’hôte n’a pas pu enregistrer la partie ; rien n’a été joué.',
+  'error.storage': 'Le disque de l’hôte est plein : rien n’a été enregistré. Tout remarche dès que le disque a de la place.',
   'error.timeout': 'L’hôte n’a pas répondu à temps.',
   'error.tooLarge': 'C’est trop volumineux pour l’envoyer à l’hôte ({size} Ko ; il accepte au plus {max} Ko).',
   'error.protocol': 'Cette page et l’hôte ne parlent pas la même version. Rechargez la page.',

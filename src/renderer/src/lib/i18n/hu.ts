@@ -10,6 +10,7 @@ export const hu = {
   'status.lost': 'Megszakadt a kapcsolat — újrakapcsolódás…',
   'status.closed': 'Máshol van nyitva',
   'status.playHere': 'Játék itt',
+  'status.diskFull': 'A gép lemeze megtelt: a játék vár',
 
   'lobby.title': 'Előtér',
   'lobby.tables': 'Asztalok ezen a gépen',
@@ -532,7 +533,7 @@ export const hu = {
   'error.superseded': 'A helyedet egy másik eszközön vagy lapon nyitották meg.',
   'error.rateLimited': 'Túl sok üzenet: a gép bontotta a kapcsolatot.',
   'error.seatLocked': 'Ez a hely most nem módosítható.',
-  'error.storage': 'A gép nem tudta menteni a játékot; semmi sem történt.',
+  'error.storage': 'A gép lemeze megtelt: semmi sem mentődött el. Amint lesz hely a lemezen, újra működik.',
   'error.timeout': 'A gép nem válaszolt időben.',
   'error.tooLarge': 'Ez túl nagy ahhoz, hogy a gépnek elküldjük ({size} kB; legfeljebb {max} kB fér bele).',
   'error.protocol': 'Az oldal és a gép eltérő verziót használ. Töltsd újra az oldalt.',
