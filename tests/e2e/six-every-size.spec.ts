@@ -75,7 +75,13 @@ for (const size of SIZES) {
     };
     // Where the prompt and the hand both fit (laptops and TVs), the hand stays in view while deciding.
     const handInView = !size.touch;
-    const played = await playChecked(page, { touch: size.touch, label: `seed ${seed}:${label}`, shotPath: (n) => test.info().outputPath(`six-${label}-${n}.png`), handInView, onLook });
+    const played = await playChecked(page, {
+      touch: size.touch,
+      label: `seed ${seed}:${label}`,
+      shotPath: (n) => test.info().outputPath(`six-${label}-${n}.png`),
+      handInView,
+      onLook,
+    });
     const failures = [...played.failures];
     const { turns, decisions } = played;
     expect(played.over, `seed ${seed}:${label}: the game ended`).toBe(true);

@@ -33,14 +33,18 @@ const SIZE_FEATURE = /\b(min-|max-)?(width|height|aspect-ratio)\b|orientation|[<
 describe('the layout system', () => {
   it('writes every size only in sizes.css; stylesheets name them', () => {
     const written = sources.flatMap(({ file, text }) =>
-      file === SIZES_CSS ? [] : Array.from(styleOf(file, text).matchAll(/@media([^{]*)\{/g), (m) => `${file}: @media${m[1]}`).filter((at) => SIZE_FEATURE.test(at.replace(/\(--[\w-]+\)/g, ''))),
+      file === SIZES_CSS
+        ? []
+        : Array.from(styleOf(file, text).matchAll(/@media([^{]*)\{/g), (m) => `${file}: @media${m[1]}`).filter((at) => SIZE_FEATURE.test(at.replace(/\(--[\w-]+\)/g, ''))),
     );
     expect(written).toEqual([]);
   });
 
   it('names only sizes that sizes.css defines', () => {
     const defined = new Set(Object.keys(definitions()));
-    const named = sources.flatMap(({ file, text }) => Array.from(styleOf(file, text).matchAll(/@media([^{]*)\{/g), (m) => Array.from((m[1] ?? "").matchAll(/\((--[\w-]+)\)/g), (n) => `${file}: ${n[1]}`)).flat());
+    const named = sources.flatMap(({ file, text }) =>
+      Array.from(styleOf(file, text).matchAll(/@media([^{]*)\{/g), (m) => Array.from((m[1] ?? '').matchAll(/\((--[\w-]+)\)/g), (n) => `${file}: ${n[1]}`)).flat(),
+    );
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((at) => !defined.has(at.slice(at.lastIndexOf(' ') + 1)))).toEqual([]);
   });
@@ -61,5 +65,5 @@ describe('the layout system', () => {
 /** sizes.css's definitions: each custom media query's name and its query. */
 function definitions(): Record<string, string> {
   const text = readFileSync(join(ROOT, SIZES_CSS), 'utf8');
-  return Object.fromEntries(Array.from(text.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g), (m) => [m[1], (m[2] ?? "").trim()]));
+  return Object.fromEntries(Array.from(text.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g), (m) => [m[1], (m[2] ?? '').trim()]));
 }

@@ -97,7 +97,9 @@ export async function playChecked(page: Page, { touch, label, shotPath, beforeMo
       const handHidden = handInView ? await page.evaluate<string[]>(HAND_OUT_OF_VIEW) : [];
       if (handHidden.length > 0) {
         const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
-        await fail(`the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`);
+        await fail(
+          `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`,
+        );
       }
     }
     // What sends: a play (on touch the sheet's Play, by keyboard the card's number) and a Confirm.

@@ -8,6 +8,7 @@ export const SIZES = {
   table: '(min-width: 721px) and (not ((max-height: 500px) and (orientation: landscape)))',
   'phone-upright': '(max-width: 720px) and (orientation: portrait)',
   'phone-upright-short': '(max-width: 720px) and (orientation: portrait) and (max-height: 700px)',
+  'phone-upright-compact': '(max-width: 720px) and (orientation: portrait) and (max-height: 760px)',
   'phone-side': '(max-height: 500px) and (orientation: landscape)',
   narrow: '(max-width: 720px)',
   'narrow-side': '(max-width: 720px) and (orientation: landscape)',
