@@ -7,8 +7,9 @@
 // its screenshot) and the game goes on, so one run counts them all; each size prints its turns,
 // decisions checked and failures. Seeded: npm test plays the same games on every run; test:soak
 // plays every size on a random seed, printed (CHRONICLE_SIX_SEED replays one). Each size speaks its
-// own language; CHRONICLE_SIX_LOCALE (e.g. hu-HU) plays every size in one. On laptops and the TV,
-// where the prompt and the hand both fit, every hand card is in view at every decision too.
+// own language; CHRONICLE_SIX_LOCALE (e.g. hu-HU) plays every size in one. On laptops, the TV and
+// a phone on its side, where the prompt and the hand both fit, every hand card is in view at
+// every decision too.
 import { randomBytes } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from '../kit/pages/host';
@@ -73,8 +74,8 @@ for (const size of SIZES) {
       shots.add(name);
       await page.screenshot({ path: `${shotDir}/six-${name}-${label}-${locale}.png` });
     };
-    // Where the prompt and the hand both fit (laptops and TVs), the hand stays in view while deciding.
-    const handInView = !size.touch;
+    // Where the prompt and the hand both fit (laptops, TVs, a phone on its side), the hand stays in view while deciding.
+    const handInView = !size.touch || size.width > size.height;
     const played = await playChecked(page, {
       touch: size.touch,
       label: `seed ${seed}:${label}`,
