@@ -34,10 +34,11 @@ for (const size of SIZES) {
     await expect(page.getByTestId('hand').locator('[data-card]')).toHaveCount(12);
     await shot(page, `hand-reach-${label}-hu`, { fullPage: false });
     await expect.poll(() => page.evaluate<string[]>(HAND_OUT_OF_VIEW), { message: `${label}: every hand card in view` }).toEqual([]);
-    const scrolls = await page.evaluate(() => {
+    // In-page code as text: the e2e TypeScript project has no DOM types.
+    const scrolls = await page.evaluate<{ page: boolean; table: boolean }>(`(() => {
       const table = document.querySelector('[data-testid="table"]');
-      return { page: document.scrollingElement!.scrollHeight > innerHeight + 1, table: table !== null && table.scrollHeight > table.clientHeight + 2 };
-    });
+      return { page: document.scrollingElement.scrollHeight > innerHeight + 1, table: table !== null && table.scrollHeight > table.clientHeight + 2 };
+    })()`);
     expect(scrolls, `${label}: nothing to scroll`).toEqual({ page: false, table: false });
     expect(errors).toEqual([]);
     await context.close();
