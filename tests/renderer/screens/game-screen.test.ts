@@ -269,7 +269,8 @@ describe('decision prompt', () => {
   it('shows every card of your hand in one tap while a decision is pending (where the hand steps aside for the prompt)', () => {
     const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
     const seat = state.pending!.seat;
-    const hand = viewFor(state, seat).hand;
+    const hand = viewFor(state, seat).hand ?? [];
+    expect(hand.length).toBeGreaterThan(0);
     show(state, seat);
     expect(document.querySelector('[data-testid="card-sheet"]')).toBeNull();
     document.querySelector<HTMLElement>('[data-testid="hand-show-all"]')!.click();
