@@ -253,7 +253,7 @@ test('on a full-HD window the hand ability lines are at least the body text size
     await nextView(page, version).catch(() => undefined);
   }
   // On to this seat's next card: a round summary closed, a decision answered (while one is
-  // pending the hand gives its room to the prompt, at every size).
+  // pending the hand is at the meeting's size, its ability lines left to the card's panel).
   await playMoves(page, { beforeMove: (click) => click !== 'play' });
   await page.locator('[data-testid="hand"] [data-card]').first().waitFor();
   const sizes = await page.evaluate<{ body: number; lines: number[] }>(`({

@@ -7,7 +7,9 @@
 // its screenshot) and the game goes on, so one run counts them all; each size prints its turns,
 // decisions checked and failures. Seeded: npm test plays the same games on every run; test:soak
 // plays every size on a random seed, printed (CHRONICLE_SIX_SEED replays one). Each size speaks its
-// own language; CHRONICLE_SIX_LOCALE (e.g. hu-HU) plays every size in one.
+// own language; CHRONICLE_SIX_LOCALE (e.g. hu-HU) plays every size in one. On laptops, the TV and
+// a phone on its side, where the prompt and the hand both fit, every hand card is in view at
+// every decision too.
 import { randomBytes } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from '../kit/pages/host';
@@ -20,8 +22,8 @@ const shotDir = process.env['SCREENSHOT_DIR'];
 
 /**
  * Each size, the language its page speaks (Hungarian and French have the longest labels), and
- * whether npm test plays it: its minutes go to the smallest phone, the shortest, one on its side
- * and the TV (each whole game 7-10 s on this machine); test:soak plays all nine.
+ * whether npm test plays it: its minutes go to the smallest phone, the shortest, one on its side,
+ * the laptop and the TV (each whole game 7-10 s on this machine); test:soak plays all ten.
  */
 const SIZES = [
   { width: 360, height: 740, touch: true, locale: 'hu-HU', quick: true },
@@ -30,9 +32,10 @@ const SIZES = [
   { width: 390, height: 844, touch: true, locale: 'fr-FR', quick: false },
   { width: 412, height: 915, touch: true, locale: 'en-US', quick: false },
   { width: 844, height: 390, touch: true, locale: 'hu-HU', quick: true },
-  { width: 1280, height: 800, touch: false, locale: 'en-US', quick: false },
+  { width: 1280, height: 800, touch: false, locale: 'en-US', quick: true },
   { width: 1366, height: 768, touch: false, locale: 'fr-FR', quick: false },
   { width: 1920, height: 1080, touch: false, locale: 'en-US', quick: true },
+  { width: 2560, height: 1440, touch: false, locale: 'en-US', quick: false },
 ] as const;
 
 test.describe.configure({ mode: 'parallel' });
@@ -50,7 +53,7 @@ for (const size of SIZES) {
     browser,
   }) => {
     if (!SOAK && !size.quick) {
-      console.log(`skipped: the whole 6-player game at ${label} runs in npm run test:soak (npm test plays 360x740, 375x667, 844x390 and 1920x1080 within its time)`);
+      console.log(`skipped: the whole 6-player game at ${label} runs in npm run test:soak (npm test plays 360x740, 375x667, 844x390, 1280x800 and 1920x1080 within its time)`);
       test.skip(true, 'runs in npm run test:soak');
     }
     test.setTimeout(5 * 60_000);
@@ -63,7 +66,23 @@ for (const size of SIZES) {
     const errors = pageErrors(page);
     await startSoloTable(page, host.url, 6, 'Ann');
 
-    const played = await playChecked(page, { touch: size.touch, label: `seed ${seed}:${label}`, shotPath: (n) => test.info().outputPath(`six-${label}-${n}.png`) });
+    // Pictures for a person (SCREENSHOT_DIR): the table at this seat's first turn and its first prompt.
+    const shots = new Set<string>();
+    const onLook = async (move: string): Promise<void> => {
+      const name = move === 'answer' ? 'prompt' : move === 'play' || move === 'sheet-play' ? 'table' : null;
+      if (!shotDir || name === null || shots.has(name)) return;
+      shots.add(name);
+      await page.screenshot({ path: `${shotDir}/six-${name}-${label}-${locale}.png` });
+    };
+    // Where the prompt and the hand both fit (laptops, TVs, a phone on its side), the hand stays in view while deciding.
+    const handInView = !size.touch || size.width > size.height;
+    const played = await playChecked(page, {
+      touch: size.touch,
+      label: `seed ${seed}:${label}`,
+      shotPath: (n) => test.info().outputPath(`six-${label}-${n}.png`),
+      handInView,
+      onLook,
+    });
     const failures = [...played.failures];
     const { turns, decisions } = played;
     expect(played.over, `seed ${seed}:${label}: the game ended`).toBe(true);

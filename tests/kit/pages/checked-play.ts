@@ -8,6 +8,7 @@ import { type Page, expect } from '@playwright/test';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from './prompt-fit';
 import { type TouchLook, type TouchMove, nextTouchMove } from './touch-turns';
 import { RESULT_HIDDEN } from './game-over-fit';
+import { HAND_OUT_OF_VIEW } from './hand-fit';
 import { SPOT_OF, type Spot } from './touch-taps';
 
 export interface CheckedPlay {
@@ -21,6 +22,10 @@ export interface CheckedPlay {
   readonly beforeMove?: (move: TouchMove, turns: number) => boolean;
   /** On touch, a card's play on its sheet (at x, y) made by this instead of a plain tap (to time it). */
   readonly sheetPlay?: (x: number, y: number) => Promise<void>;
+  /** Where the prompt and the hand both fit (a laptop, a TV): at every decision, each hand card in view too (HAND_OUT_OF_VIEW). */
+  readonly handInView?: boolean;
+  /** Called at each move before it is made (a screenshot of the first prompt, say). */
+  readonly onLook?: (move: TouchMove, turns: number) => Promise<void>;
   /** Milliseconds with no move and no new view before the page counts as stalled (20 s). */
   readonly timeoutMs?: number;
 }
@@ -43,7 +48,7 @@ const ANIMATIONS_DONE = `Promise.all(document.getAnimations().map((a) => a.finis
 /** In-page: the first control of a decision or a summary, pressed by the page itself (where a player could not reach it). */
 const PRESS_IN_PAGE = `(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`;
 
-export async function playChecked(page: Page, { touch, label, shotPath, beforeMove, sheetPlay, timeoutMs = 20_000 }: CheckedPlay): Promise<Played> {
+export async function playChecked(page: Page, { touch, label, shotPath, beforeMove, sheetPlay, handInView = false, onLook, timeoutMs = 20_000 }: CheckedPlay): Promise<Played> {
   const failures: string[] = [];
   const fail = async (what: string): Promise<void> => {
     const shot = shotPath(failures.length);
@@ -75,6 +80,7 @@ export async function playChecked(page: Page, { touch, label, shotPath, beforeMo
     again = look.move === pressed.move && look.version === pressed.version ? again + 1 : 0;
     expect(again, `${label}: presses on ${look.move} in view ${look.version} that did nothing`).toBeLessThan(3);
     if (beforeMove && !beforeMove(look.move, turns)) return { over: false, turns, decisions, failures };
+    await onLook?.(look.move, turns);
     if (look.move === 'answer' || look.move === 'confirm') {
       decisions += 1;
       let problems = look.atPrompt as string[];
@@ -87,6 +93,13 @@ export async function playChecked(page: Page, { touch, label, shotPath, beforeMo
       if (problems.length > 0) {
         const { kind, options } = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
         await fail(`the ${kind} prompt (${options} options, ${look.move}) in view ${look.version}: ${problems.join('; ')}`);
+      }
+      const handHidden = handInView ? await page.evaluate<string[]>(HAND_OUT_OF_VIEW) : [];
+      if (handHidden.length > 0) {
+        const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
+        await fail(
+          `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`,
+        );
       }
     }
     // What sends: a play (on touch the sheet's Play, by keyboard the card's number) and a Confirm.

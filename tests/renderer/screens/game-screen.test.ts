@@ -266,6 +266,20 @@ describe('decision prompt', () => {
     expect(banner().textContent).toMatch(/is choosing/);
   });
 
+  it('shows every card of your hand in one tap while a decision is pending (where the hand steps aside for the prompt)', () => {
+    const state = playUntil(4, (s) => s.pending?.kind === 'steal', 200);
+    const seat = state.pending!.seat;
+    const hand = viewFor(state, seat).hand ?? [];
+    expect(hand.length).toBeGreaterThan(0);
+    show(state, seat);
+    expect(document.querySelector('[data-testid="card-sheet"]')).toBeNull();
+    document.querySelector<HTMLElement>('[data-testid="hand-show-all"]')!.click();
+    flushSync();
+    const sheet = document.querySelector('[data-testid="card-sheet"]')!;
+    expect(all('[data-testid="card-sheet"] [data-card]').map((c) => c.dataset['card'])).toEqual(expect.arrayContaining([...hand]));
+    expect(sheet.querySelector('[data-testid="sheet-play"]')).toBeNull();
+  });
+
   it.each(['steal', 'recall', 'insight', 'demonChoice', 'mask', 'return'] as const)('offers exactly the legal answers of %s', (kind) => {
     const state = playUntil(4, (s) => s.pending?.kind === kind, 200);
     const seat = state.pending!.seat;
