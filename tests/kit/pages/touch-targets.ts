@@ -1,7 +1,7 @@
-// Whether every control a finger can reach has a hit area of at least 44×44 CSS px: the square
-// of that size around the control's centre (moved inside the window where the control sits at
-// an edge) must be the control's own at every point of a 5×5 grid (elementFromPoint), so a hit
-// area grown by padding or a ::before counts, and one that a neighbour's overlaps does not.
+// Whether every control a finger can reach has a hit area of at least 44×44 CSS px: a square of
+// that size holding the control's centre (around it, or moved by up to half its size; inside
+// the window) must be the control's own at every point of a 5×5 grid (elementFromPoint), so a
+// hit area grown by padding or a ::before counts, and one that a neighbour's overlaps does not.
 // Controls: buttons, links, fields, selects, a radio or checkbox's label, anything with a
 // button's role; only those shown, enabled, inside the window and on top at their centre (a
 // covered or scrolled-away one is no target now). Listed as problems; [] when all is well.
@@ -33,19 +33,39 @@ export const SMALL_TARGETS = `(() => {
       return hit !== null && (el.contains(hit) || (found.labels && [...found.labels].some((l) => l.contains(hit))));
     };
     if (!own(cx, cy)) continue;
-    const left = Math.min(Math.max(cx - min / 2, 0), w - min);
-    const top = Math.min(Math.max(cy - min / 2, 0), h - min);
-    const misses = [];
-    for (let i = 0; i < 5; i++)
-      for (let j = 0; j < 5; j++) {
-        const x = left + 0.5 + ((min - 1) * i) / 4;
-        const y = top + 0.5 + ((min - 1) * j) / 4;
-        if (!own(x, y)) misses.push(Math.round(x - left) + ',' + Math.round(y - top));
+    // The square around the centre first, then moved by up to half its size each way (a hit
+    // area may reach further to one side, over the gap below a row of tools): one that is all
+    // the control's own is enough. Points 1 px inside the square's edges.
+    const square = (dx, dy) => {
+      const left = Math.min(Math.max(cx - min / 2 + dx, 0), w - min);
+      const top = Math.min(Math.max(cy - min / 2 + dy, 0), h - min);
+      const misses = [];
+      for (let i = 0; i < 5; i++)
+        for (let j = 0; j < 5; j++) {
+          const x = left + 1 + ((min - 2) * i) / 4;
+          const y = top + 1 + ((min - 2) * j) / 4;
+          if (!own(x, y)) misses.push([x, y]);
+        }
+      return misses;
+    };
+    const SHIFTS = [0, -1, 1, -2, 2, -3, 3, -3.8, 3.8].map((k) => (k * min) / 8);
+    // The square with the fewest misses is the one told.
+    let misses = null;
+    for (const dy of SHIFTS) {
+      for (const dx of SHIFTS) {
+        const m = square(dx, dy);
+        if (misses === null || m.length < misses.length) misses = m;
+        if (m.length === 0) break;
       }
+      if (misses.length === 0) break;
+    }
     if (misses.length === 0) continue;
     const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('title') || el.value || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
     const where = el.closest('[data-testid]')?.dataset.testid;
-    out.push(el.tagName.toLowerCase() + ' "' + name + '"' + (where ? ' in ' + where : '') + ' drawn ' + Math.round(r.width) + '×' + Math.round(r.height) + ', not its own at ' + misses.length + ' of 25 points of its 44×44 square');
+    const [mx, my] = misses[0];
+    const other = document.elementFromPoint(mx, my);
+    const what = other ? other.tagName.toLowerCase() + (other.className && typeof other.className === 'string' ? '.' + other.className.split(' ')[0] : '') + (other.closest('[data-testid]') ? ' in ' + other.closest('[data-testid]').dataset.testid : '') : 'nothing';
+    out.push(el.tagName.toLowerCase() + ' "' + name + '"' + (where ? ' in ' + where : '') + ' drawn ' + Math.round(r.width) + '×' + Math.round(r.height) + ', not its own at ' + misses.length + ' of 25 points of its 44×44 square (at ' + Math.round(mx) + ',' + Math.round(my) + ': ' + what + ')');
   }
   return out;
 })()`;
