@@ -193,8 +193,12 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
   await shot(page, 'table-room-375x667-hu', { fullPage: false });
 
   console.log(`every-screen (table ${tableId}): ${found.length} problems${found.map((f) => `\n  - ${f}`).join('')}`);
-  if (nameBreaks.length > 0) console.log(`every-screen: ${nameBreaks.length} card names broken over lines where a phone's browser hyphenates them (not failed)${nameBreaks.map((f) => `\n  ~ ${f}`).join('')}`);
-  if (layoutGaps.length > 0) console.log(`every-screen: ${layoutGaps.length} hit areas under 44 px where the table's layout decides the room (not failed)${layoutGaps.map((f) => `\n  ~ ${f}`).join('')}`);
+  if (nameBreaks.length > 0)
+    console.log(
+      `every-screen: ${nameBreaks.length} card names broken over lines where a phone's browser hyphenates them (not failed)${nameBreaks.map((f) => `\n  ~ ${f}`).join('')}`,
+    );
+  if (layoutGaps.length > 0)
+    console.log(`every-screen: ${layoutGaps.length} hit areas under 44 px where the table's layout decides the room (not failed)${layoutGaps.map((f) => `\n  ~ ${f}`).join('')}`);
   expect(found).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
