@@ -53,7 +53,7 @@ const nameBreaks: string[] = [];
 const LAYOUT_GAP = / in meeting-card |in choice-option .* in react-open\)$|^a prompt at .* in react-open drawn /;
 
 /** What a screen looks like to a player, checked at every size; problems go into `found`. */
-async function lookAtEverySize(page: Page, screen: string, found: string[], { targets = true }: { targets?: boolean } = {}): Promise<void> {
+async function lookAtEverySize(page: Page, screen: string, found: string[], { targets = true, picture }: { targets?: boolean; picture?: string } = {}): Promise<void> {
   if (process.env['EVERY_SCREEN_TRACE']) console.log(`every-screen: ${screen}`);
   for (const size of [...PHONES, ...LARGE]) {
     await page.setViewportSize(size);
@@ -62,6 +62,7 @@ async function lookAtEverySize(page: Page, screen: string, found: string[], { ta
     const at = `${screen} at ${name(size)}`;
     for (const v of await allViolations(page)) found.push(`${at}: axe ${v}`);
     for (const cut of await page.evaluate<string[]>(WORDS_CUT)) (cut.startsWith('a card name') && cut.includes('broken') ? nameBreaks : found).push(`${at}: ${cut}`);
+    if (picture && PHONES.includes(size as (typeof PHONES)[number])) await shot(page, `${picture}-${name(size)}-hu`, { fullPage: false });
     if (targets && PHONES.includes(size as (typeof PHONES)[number]))
       for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) (LAYOUT_GAP.test(`${at}: ${small}`) ? layoutGaps : found).push(`${at}: ${small}`);
   }
@@ -108,7 +109,7 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
   // The table room was passed on the way in: looked at on a table of its own before its game starts.
   const tableId = new URL(page.url()).searchParams.get('table')!;
   const href = await page.getByTestId('show-board').getAttribute('href');
-  await lookAtEverySize(page, 'the game', found);
+  await lookAtEverySize(page, 'the game', found, { picture: 'table' });
   // In French too (its history titles are the longest): the page speaks it (its lang, for the
   // browser's hyphenation) and shows every word whole on a phone.
   await page.getByTestId('language').selectOption('fr');
@@ -123,7 +124,6 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
   await page.setViewportSize(HOME);
   await page.getByTestId('language').selectOption('hu');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hu');
-  await shot(page, 'table-375x667-hu', { fullPage: false });
   await openBoard(browser, href!, found);
 
   let prompt = false;
@@ -134,12 +134,11 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
     const shows = await page.evaluate<{ prompt: boolean; summary: boolean }>(SHOWS);
     if (shows.prompt && !prompt) {
       prompt = true;
-      await lookAtEverySize(page, 'a prompt', found);
+      await lookAtEverySize(page, 'a prompt', found, { picture: 'prompt' });
     }
     if (shows.summary && !summary) {
       summary = true;
-      await lookAtEverySize(page, 'a round summary', found);
-      await shot(page, 'round-summary-375x667-hu', { fullPage: false });
+      await lookAtEverySize(page, 'a round summary', found, { picture: 'round-summary' });
     }
     const acted = await clickFirstLegal(page);
     await nextView(page, version).catch(() => expect(acted, `nothing to do and no new view after version ${version}`).toBe(true));
