@@ -138,12 +138,13 @@ test('one player against three bots follows every play, ability, meeting and rou
   const abilities = actions.filter((a) => 'choose' in a);
   const meetings = replayed.rounds.reduce((n, r) => n + r.meetings.length, 0);
   await expect(page.getByTestId('story')).toHaveAttribute('data-shown', String(abilities.length + meetings));
+  // At game over the result comes first; the last round's summary is one click away in it.
   const lastSummary = page.getByTestId('round-summary');
-  if (await lastSummary.isVisible()) {
-    summaries.push(await readSummary(lastSummary));
-    await page.getByTestId('summary-continue').click();
-    await expect(lastSummary).toHaveCount(0);
-  }
+  await expect(lastSummary).toHaveCount(0);
+  await page.getByTestId('last-round').click();
+  summaries.push(await readSummary(lastSummary));
+  await page.getByTestId('summary-continue').click();
+  await expect(lastSummary).toHaveCount(0);
   await shoot(page, 'game-over-with-log');
   // Each round summary showed the Fame `chronicle replay` gives for that round.
   expect(summaries.map((s) => s.gained)).toEqual(replayed.rounds.map((r) => r.fameGained));
@@ -176,9 +177,7 @@ test('one player against three bots follows every play, ability, meeting and rou
   const planted = { ...secretAt!, text: `Bot 2 played ${hiddenFromAnn.after[secretAt!.version]![0]}.` };
   expect(leaksInLog([...lines, planted], hiddenFromAnn), 'the scan finds a planted line naming a hidden card').toHaveLength(1);
 
-  // The score sheet has every round; the last meeting keeps its reason. (The last round's
-  // summary, if it came after the game-over screen, is closed first: it is modal.)
-  if (await page.getByTestId('round-summary').isVisible()) await page.getByTestId('summary-continue').click();
+  // The score sheet has every round; the last meeting keeps its reason.
   await page.getByTestId('open-score').click();
   await expect(page.getByTestId('score-sheet')).toHaveAttribute('data-rounds', String(replayed.rounds.length));
   // Every round explained there, in the summary's words.

@@ -2,9 +2,9 @@
 // played by touch alone (zero-delay bots), in English and French. At every decision, before
 // anything scrolls, the question, each option and the Confirm lie inside the window and on top,
 // the prompt does not scroll inside its box, and nothing of the table is drawn over it; then
-// the answer is tapped where a finger lands. At the end the last round's summary is closed by a
-// tap, then the winner line and every row's name and Final Fame are in sight and on top (the
-// story and the buttons step aside). Each game has a host of its own, seeded, so `npm test`
+// the answer is tapped where a finger lands. At the end, before any tap, the winner line and
+// every row's name and Final Fame are in sight and on top (the story and the buttons step
+// aside); the last round's summary is a tap away and leaves the winner in sight. Each game has a host of its own, seeded, so `npm test`
 // plays the same games every run; `npm run test:soak` adds games on random seeds, each printed.
 // With SCREENSHOT_DIR set, the first prompt of each game is kept.
 import { randomBytes } from 'node:crypto';
@@ -118,14 +118,24 @@ for (const game of replay ? RANDOM_GAMES : [...GAMES, ...RANDOM_GAMES]) {
       after = sentIn(look.move, look.version);
     }
     expect(over, 'the game ended').toBe(true);
-    // The result at a glance: the last round's summary closed by a tap, then at once (the
-    // last meeting's story and its "Meanwhile" line step aside) and a few seconds on, the
-    // winner line, every name and Final Fame in sight and on top: upright, on its side, on a laptop and a TV.
+    // The result at a glance, at once (the last meeting's story and its "Meanwhile" line step
+    // aside), before any tap: the winner line, every name and Final Fame in sight and on top:
+    // upright, on its side, on a laptop and a TV. Then the last round's summary, opened by a tap
+    // from it, readable and closable where it stands with the winner in sight, at every size.
     // Checked where a finger lands (a locator's tap would wait out the test for a covered button).
-    // The summary comes at once at the game's end, whatever the speed (nothing is left to watch).
-    const summary = page.getByTestId('summary-continue');
-    await expect(summary, 'the last round summary at game over').toBeVisible({ timeout: 5000 });
-    // First, at every size, the summary's title and Continue where they stand.
+    await expect(page.getByTestId('game-over')).toBeVisible();
+    await expect(page.getByTestId('round-summary'), 'no summary over the result').toHaveCount(0);
+    for (const at of [size, { width: 390, height: 844 }, { width: 844, height: 390 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }, size]) {
+      await page.setViewportSize(at);
+      const hidden = await page.evaluate<string[]>(RESULT_HIDDEN);
+      const where = `${at.width}x${at.height}`;
+      if (hidden.length > 0 || shotDir)
+        await page.screenshot({ path: shotDir ? `${shotDir}/game-over-3p-${locale}-${where}.png` : test.info().outputPath(`game-over-${where}.png`) });
+      expect(hidden, `the game-over screen at ${where}`).toEqual([]);
+    }
+    const opened = await tapOnTop(page, '[data-testid="last-round"]');
+    expect(opened, "the last round's button at game over").toHaveProperty('x');
+    await expect(page.getByTestId('round-summary')).toBeVisible();
     for (const at of SCREENS) {
       await page.setViewportSize(at);
       const hidden = await page.evaluate<string[]>(LAST_SUMMARY_HIDDEN);
@@ -136,17 +146,9 @@ for (const game of replay ? RANDOM_GAMES : [...GAMES, ...RANDOM_GAMES]) {
     }
     await page.setViewportSize(size);
     const spot = await tapOnTop(page, '[data-testid="summary-continue"]');
-    expect(spot, "the last round summary's Continue at game over").toHaveProperty('x');
-    await expect(summary).toBeHidden();
-    await expect(page.getByTestId('game-over')).toBeVisible();
-    for (const at of [size, { width: 390, height: 844 }, { width: 844, height: 390 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }, size]) {
-      await page.setViewportSize(at);
-      const hidden = await page.evaluate<string[]>(RESULT_HIDDEN);
-      const where = `${at.width}x${at.height}`;
-      if (hidden.length > 0 || shotDir)
-        await page.screenshot({ path: shotDir ? `${shotDir}/game-over-3p-${locale}-${where}.png` : test.info().outputPath(`game-over-${where}.png`) });
-      expect(hidden, `the game-over screen at ${where}`).toEqual([]);
-    }
+    expect(spot, "the last round summary's Close at game over").toHaveProperty('x');
+    await expect(page.getByTestId('round-summary')).toBeHidden();
+    await expect(page.getByTestId('ranking')).toBeVisible();
     expect(prompts.length, 'prompts answered in the game').toBeGreaterThan(0);
     test.info().annotations.push({ type: 'prompts', description: prompts.join(', ') });
     expect(errors).toEqual([]);

@@ -22,3 +22,17 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
 }
+
+/**
+ * Every violation axe finds on the page, whatever its impact (a moderate heading-order too), as
+ * readable lines, each with its impact. `include`: as for seriousViolations.
+ */
+export async function allViolations(page: Page, include?: string): Promise<string[]> {
+  const present = await page.evaluate<boolean>("typeof window.axe?.run === 'function'");
+  let builder = new AxeBuilder({ page, ...(present ? { axeSource: 'void 0' } : {}) })
+    .setLegacyMode(true)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
+}

@@ -7,7 +7,7 @@
 import { type Page, expect } from '@playwright/test';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from './prompt-fit';
 import { type TouchLook, type TouchMove, nextTouchMove } from './touch-turns';
-import { RESULT_HIDDEN } from './game-over-fit';
+import { LAST_SUMMARY_HIDDEN, RESULT_HIDDEN } from './game-over-fit';
 import { HAND_OUT_OF_VIEW } from './hand-fit';
 import { SPOT_OF, type Spot } from './touch-taps';
 
@@ -120,9 +120,10 @@ export async function playChecked(page: Page, { touch, label, shotPath, beforeMo
 }
 
 /**
- * At the game's end: the last round's summary closed where the player's finger or pointer lands
- * (when it is covered, listed and pressed by the page), then the result at a glance
- * (RESULT_HIDDEN). What a player could not see or reach, listed with its screenshot.
+ * At the game's end: the result at a glance before anything is pressed (RESULT_HIDDEN), then the
+ * last round's summary opened from it and closed again where the player's finger or pointer
+ * lands (when a control is covered, listed and pressed by the page), the winner in sight beside
+ * it (LAST_SUMMARY_HIDDEN). What a player could not see or reach, listed with its screenshot.
  */
 export async function checkedGameOver(page: Page, { touch, label, shotPath }: Pick<CheckedPlay, 'touch' | 'label' | 'shotPath'>): Promise<string[]> {
   const failures: string[] = [];
@@ -131,19 +132,24 @@ export async function checkedGameOver(page: Page, { touch, label, shotPath }: Pi
     await page.screenshot({ path: shot });
     failures.push(`${label}: ${what} (${shot})`);
   };
-  const summary = page.getByTestId('summary-continue');
-  await summary.waitFor({ timeout: 5000 }).catch(() => undefined);
-  if (await summary.isVisible()) {
-    const spot = await page.evaluate<Spot>(SPOT_OF('[data-testid="summary-continue"]'));
-    if ('x' in spot) await (touch ? page.touchscreen.tap(spot.x, spot.y) : page.mouse.click(spot.x, spot.y));
-    else {
-      await fail(`the last round's Continue: ${'covered' in spot ? spot.covered.slice(0, 200) : spot.missing}`);
-      await page.evaluate(PRESS_IN_PAGE);
-    }
-  }
   await expect(page.getByTestId('game-over')).toBeVisible();
-  await expect(page.getByTestId('summary-continue')).toHaveCount(0);
+  await expect(page.getByTestId('round-summary'), 'no summary over the result').toHaveCount(0);
   const hidden = await page.evaluate<string[]>(RESULT_HIDDEN);
   if (hidden.length > 0) await fail(`game over: ${hidden.join('; ')}`);
+  /** Presses a control where the finger or pointer lands; a covered one is listed and pressed by the page. */
+  const press = async (testid: string, what: string): Promise<void> => {
+    const spot = await page.evaluate<Spot>(SPOT_OF(`[data-testid="${testid}"]`));
+    if ('x' in spot) await (touch ? page.touchscreen.tap(spot.x, spot.y) : page.mouse.click(spot.x, spot.y));
+    else {
+      await fail(`${what}: ${'covered' in spot ? spot.covered.slice(0, 200) : spot.missing}`);
+      await page.evaluate(`document.querySelector('[data-testid="${testid}"]')?.click()`);
+    }
+  };
+  await press('last-round', "the last round's button");
+  await expect(page.getByTestId('round-summary')).toBeVisible();
+  const beside = await page.evaluate<string[]>(LAST_SUMMARY_HIDDEN);
+  if (beside.length > 0) await fail(`the last round's summary: ${beside.join('; ')}`);
+  await press('summary-continue', "the last round's Close");
+  await expect(page.getByTestId('round-summary')).toHaveCount(0);
   return failures;
 }

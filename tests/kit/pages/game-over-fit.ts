@@ -33,8 +33,8 @@ export const RESULT_HIDDEN = `(() => {
 })()`;
 
 /**
- * Whether the last round's summary, on show beside the game-over screen, can be read and closed
- * where it stands, and the winner seen: the summary's title and its Continue, and the winner
+ * Whether the last round's summary, opened from the game-over screen, can be read and closed
+ * where it stands, and the winner seen: the summary's title and its Close, and the winner
  * line, inside the window and on top at their centres (not under the game-over panel, nor under
  * its buttons), with nothing scrolled first. Listed as problems; [] when all is well, or when no
  * summary is on show. (In-page code, as text.)

@@ -480,7 +480,7 @@ describe('panels', () => {
     expect(logged().at(-1)).toMatch(/played/);
   });
 
-  it("at the game's end brings the last round's summary at once, at normal speed too: the last meeting's scene does not hold it back", () => {
+  it("at the game's end shows the result at once, at normal speed too, with the last round's summary one click away in it", () => {
     vi.useFakeTimers();
     pacing.set('normal');
     try {
@@ -495,8 +495,19 @@ describe('panels', () => {
         { version: 1, events: [meetingEnded, { type: 'roundScored', score: view.lastRound!, fame: view.fame, purged: [] }] },
       ];
       flushSync();
-      expect(document.querySelector('[data-testid="round-summary"]'), 'the summary, before any timer ran').not.toBeNull();
       expect(document.querySelector('[data-testid="game-over"]')).not.toBeNull();
+      expect(document.querySelector('[data-testid="ranking"]'), 'the ranking, before any timer ran').not.toBeNull();
+      expect(document.querySelector('[data-testid="round-summary"]'), 'no summary over the result').toBeNull();
+      document.querySelector<HTMLButtonElement>('[data-testid="last-round"]')!.click();
+      flushSync();
+      const summary = document.querySelector('[data-testid="game-over"] [data-testid="round-summary"]');
+      expect(summary, "the last round's summary, in the result").not.toBeNull();
+      expect(summary!.getAttribute('data-step')).not.toBeNull();
+      expect(document.querySelector('[data-testid="winners"]'), 'the winner line beside it').not.toBeNull();
+      document.querySelector<HTMLButtonElement>('[data-testid="summary-continue"]')!.click();
+      flushSync();
+      expect(document.querySelector('[data-testid="round-summary"]')).toBeNull();
+      expect(document.querySelector('[data-testid="ranking"]')).not.toBeNull();
     } finally {
       vi.useRealTimers();
     }

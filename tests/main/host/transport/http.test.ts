@@ -69,6 +69,27 @@ describe('the HTTP port', () => {
     }
   });
 
+  it("speaks the reader's language from the page's first byte: <html lang> by Accept-Language, wherever the page answers", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'chronicle-static-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html>\n<html lang="en"><title>Chronicle</title></html>');
+    host = await startHost({ staticDir: dir });
+    for (const [accept, lang] of [
+      ['hu-HU,hu;q=0.9,en;q=0.8', 'hu'],
+      ['fr-CA,fr;q=0.9', 'fr'],
+      ['de-DE,de;q=0.9', 'en'],
+      ['en;q=0.5,fr;q=0.9', 'fr'],
+    ] as const)
+      for (const path of ['/', '/?table=abcDEF123456', '/no/such/page']) {
+        const page = await raw(`${host.url}${path}`, { 'accept-language': accept, 'accept-encoding': 'gzip' });
+        expect(page.res.statusCode).toBe(200);
+        expect(page.res.headers['vary']).toMatch(/Accept-Language/);
+        expect(page.res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+        expect(gunzipSync(page.body).toString(), `${accept} ${path}`).toContain(`<html lang="${lang}">`);
+      }
+    const plain = await raw(`${host.url}/`, { 'accept-language': 'hu' });
+    expect(plain.body.toString()).toContain('<html lang="hu">');
+  });
+
   it('sends a strict Content Security Policy with the pages, the only one (the page has no <meta> policy)', async () => {
     const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     expect(directives.get('script-src')).toEqual(["'self'"]);

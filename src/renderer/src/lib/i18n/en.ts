@@ -392,6 +392,7 @@ export const en = {
   'error.gameNotOver': 'The record can be saved once the game is over.',
   'over.playAgain': 'Play again',
   'over.save': 'Save game record',
+  'over.lastRound': 'Last round',
   'over.ranking': 'Final ranking',
   'over.round': 'R{n}',
   'table.leave': 'Leave',

@@ -388,6 +388,7 @@ export const fr = {
   'error.gameNotOver': 'La partie peut être enregistrée une fois terminée.',
   'over.playAgain': 'Rejouer',
   'over.save': 'Enregistrer la partie',
+  'over.lastRound': 'Dernière manche',
   'over.ranking': 'Classement final',
   'over.round': 'M{n}',
   'table.leave': 'Quitter',

@@ -388,6 +388,7 @@ export const hu = {
   'error.gameNotOver': 'A játék leírása a játék vége után menthető.',
   'over.playAgain': 'Új játék',
   'over.save': 'Játékleírás mentése',
+  'over.lastRound': 'Utolsó forduló',
   'over.ranking': 'Végeredmény',
   'over.round': '{n}. f.',
   'table.leave': 'Kilépés',

@@ -4,7 +4,7 @@
 // The table owns it and the story overlay only shows it: state flows one way.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
 import type { StoryContext } from './describe';
-import { Presentation } from './presentation.svelte';
+import { Presentation, type RoundSummaryScene } from './presentation.svelte';
 import { sceneReadingMs } from './scene-text';
 import { scoringSteps, seatScoring } from './scoring';
 import { pacing } from './speed.svelte';
@@ -19,6 +19,8 @@ export interface StorySource {
   readonly liveFrom: () => number;
   /** It is your turn now (or the game is over): the queue catches up to the latest meeting, or to a round summary waiting. */
   readonly urgent: () => boolean;
+  /** The game is over: the result comes first, the last round's summary only when asked for. */
+  readonly over: () => boolean;
 }
 
 export class TableStory {
@@ -30,8 +32,25 @@ export class TableStory {
   centreHeight = $state(0);
   stageHeight = $state(0);
 
-  /** The round summary on show, if any: the log stays at the round's end until it is closed. */
-  readonly summary = $derived.by(() => this.show.summary);
+  /** The last round's scoring, read from the log (a page that came back after the end has it too). */
+  readonly lastRound = $derived.by((): RoundSummaryScene | null => {
+    const log = this.#source.log();
+    for (let b = log.length - 1; b >= 0; b--) {
+      const batch = log[b]!;
+      for (let i = batch.events.length - 1; i >= 0; i--) {
+        const e = batch.events[i]!;
+        if (e.type === 'roundScored') return { version: batch.version, score: e.score, fame: e.fame, purged: e.purged };
+      }
+    }
+    return null;
+  });
+  /**
+   * The round summary on show, if any: the log stays at the round's end until it is closed. At
+   * the game's end none: the result comes first (on a phone the last round's summary took its
+   * room, the winner and the ranking hidden until it was closed), with the last round's summary
+   * one tap away in it.
+   */
+  readonly summary = $derived.by(() => (this.#source.over() ? null : this.show.summary));
   readonly heldAt = $derived(this.summary?.version ?? null);
   readonly seatScores = $derived.by(() => (this.summary ? seatScoring(this.summary, scoringSteps(this.summary, this.#source.ctx()), this.step) : null));
   /** The version of the newest finished meeting: the story never tells an older one when you must act. */
@@ -45,6 +64,11 @@ export class TableStory {
     this.show = new Presentation((scene) => pacing.hold(sceneReadingMs(scene, source.told())));
     $effect(() => this.show.feed(source.log(), source.liveFrom()));
     $effect(() => this.show.setUrgent(source.urgent()));
+    // At the game's end the queue's own summary (the last round's) is let go at once: the
+    // result shows, the summary one tap away in it.
+    $effect(() => {
+      if (source.over() && this.show.summary !== null) this.show.closeSummary();
+    });
     $effect(() => () => this.show.stop());
   }
 

@@ -150,8 +150,9 @@ export class GameTable {
       told: () => this.#toldContext,
       log: () => this.#session.log,
       liveFrom: () => this.#session.liveFrom,
-      // At the game's end nothing is left to watch: the last round's summary (the final Fame) comes at once, not after the last meeting's scenes.
+      // At the game's end nothing is left to watch: the result comes at once, not after the last meeting's scenes (the last round's summary is one tap away in it).
       urgent: () => this.turnNow || this.view.over,
+      over: () => this.view.over,
     });
     // The sheet is the table's: it goes with it.
     $effect(() => () => cardSheet.close());
