@@ -9,7 +9,7 @@
 // plays every size on a random seed, printed (CHRONICLE_SIX_SEED replays one). Each size speaks its
 // own language; CHRONICLE_SIX_LOCALE (e.g. hu-HU) plays every size in one. On laptops, the TV and
 // a phone on its side, where the prompt and the hand both fit, every hand card is in view at
-// every decision too.
+// every decision too; on laptops and the TV, drawn at full size with its ability line.
 import { randomBytes } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningHost, startHost } from '../kit/pages/host';
@@ -81,6 +81,8 @@ for (const size of SIZES) {
       label: `seed ${seed}:${label}`,
       shotPath: (n) => test.info().outputPath(`six-${label}-${n}.png`),
       handInView,
+      // On laptops and TVs there is room for the prompt and the whole hand at full size, its ability lines shown.
+      handFull: !size.touch,
       onLook,
     });
     const failures = [...played.failures];

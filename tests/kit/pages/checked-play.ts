@@ -8,7 +8,7 @@ import { type Page, expect } from '@playwright/test';
 import { PROMPT_KIND, PROMPT_UNREACHABLE } from './prompt-fit';
 import { type TouchLook, type TouchMove, nextTouchMove } from './touch-turns';
 import { LAST_SUMMARY_HIDDEN, RESULT_HIDDEN } from './game-over-fit';
-import { HAND_OUT_OF_VIEW } from './hand-fit';
+import { HAND_NOT_FULL, HAND_OUT_OF_VIEW } from './hand-fit';
 import { SPOT_OF, type Spot } from './touch-taps';
 
 export interface CheckedPlay {
@@ -24,6 +24,8 @@ export interface CheckedPlay {
   readonly sheetPlay?: (x: number, y: number) => Promise<void>;
   /** Where the prompt and the hand both fit (a laptop, a TV): at every decision, each hand card in view too (HAND_OUT_OF_VIEW). */
   readonly handInView?: boolean;
+  /** Where there is room for both at full size (a laptop, a TV): at every decision, each hand card drawn with its ability line (HAND_NOT_FULL). */
+  readonly handFull?: boolean;
   /** Called at each move before it is made (a screenshot of the first prompt, say). */
   readonly onLook?: (move: TouchMove, turns: number) => Promise<void>;
   /** Milliseconds with no move and no new view before the page counts as stalled (20 s). */
@@ -48,7 +50,10 @@ const ANIMATIONS_DONE = `Promise.all(document.getAnimations().map((a) => a.finis
 /** In-page: the first control of a decision or a summary, pressed by the page itself (where a player could not reach it). */
 const PRESS_IN_PAGE = `(document.querySelector('[data-testid="choice-confirm"]') ?? document.querySelector('[data-testid="choice-option"]') ?? document.querySelector('[data-testid="summary-continue"]'))?.click()`;
 
-export async function playChecked(page: Page, { touch, label, shotPath, beforeMove, sheetPlay, handInView = false, onLook, timeoutMs = 20_000 }: CheckedPlay): Promise<Played> {
+export async function playChecked(
+  page: Page,
+  { touch, label, shotPath, beforeMove, sheetPlay, handInView = false, handFull = false, onLook, timeoutMs = 20_000 }: CheckedPlay,
+): Promise<Played> {
   const failures: string[] = [];
   const fail = async (what: string): Promise<void> => {
     const shot = shotPath(failures.length);
@@ -99,6 +104,13 @@ export async function playChecked(page: Page, { touch, label, shotPath, beforeMo
         const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
         await fail(
           `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`,
+        );
+      }
+      const handSmall = handFull ? await page.evaluate<string[]>(HAND_NOT_FULL) : [];
+      if (handSmall.length > 0) {
+        const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
+        await fail(
+          `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handSmall.slice(0, 2).join('; ')}${handSmall.length > 2 ? ` and ${handSmall.length - 2} more` : ''}`,
         );
       }
     }

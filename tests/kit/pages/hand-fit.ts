@@ -21,3 +21,18 @@ export const HAND_OUT_OF_VIEW = `(() => {
   }
   return out;
 })()`;
+
+// Whether your hand, in view beside a prompt, is drawn at full size: each card's ability line
+// shown (a hand drawn at the meeting's size keeps only the corner and the name). Nothing to say
+// where the hand has stepped aside for the prompt (hand-aside), or is empty. Listed as problems.
+export const HAND_NOT_FULL = `(() => {
+  if (document.querySelector('[data-testid="hand-aside"]')) return [];
+  const cards = [...document.querySelectorAll('[data-testid="hand"] [data-card]')];
+  const out = [];
+  for (const card of cards) {
+    const text = card.querySelector('[data-testid="card-short"]');
+    const r = text ? text.getBoundingClientRect() : null;
+    if (!r || r.height < 1 || getComputedStyle(text).display === 'none') out.push('the hand card ' + card.dataset.card + ' is drawn without its ability line (' + Math.round(card.getBoundingClientRect().width) + ' px wide)');
+  }
+  return out;
+})()`;
