@@ -47,8 +47,7 @@ async function lookAtEverySize(page: Page, screen: string, found: string[], { ta
     for (const v of await allViolations(page)) found.push(`${at}: axe ${v}`);
     for (const cut of await page.evaluate<string[]>(WORDS_CUT)) found.push(`${at}: ${cut}`);
     if (picture && PHONES.includes(size as (typeof PHONES)[number])) await shot(page, `${picture}-${name(size)}-hu`, { fullPage: false });
-    if (targets && PHONES.includes(size as (typeof PHONES)[number]))
-      for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) found.push(`${at}: ${small}`);
+    if (targets && PHONES.includes(size as (typeof PHONES)[number])) for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) found.push(`${at}: ${small}`);
   }
   await page.setViewportSize(HOME);
 }
