@@ -36,22 +36,6 @@ const LARGE = [
 type Size = { readonly width: number; readonly height: number };
 const HOME: Size = { width: 375, height: 667 };
 const name = (size: Size): string => `${size.width}x${size.height}`;
-/**
- * Where the table's layout, not a control, decides the room (printed, not failed): the meeting's
- * cards (a tap opens a card's sheet) narrower than 44 px on a phone, six seats' cards in one row
- * (40 px each at 360 px); during a prompt, your seat's reaction button between the prompt's last
- * row of players and the table's foot, closer than 44 px to both.
- */
-const layoutGaps: string[] = [];
-/**
- * A card name broken over lines on a small card: there the name may break where the language
- * hyphenates it (hyphens: auto, the page's lang set to the language); this Chromium has no
- * hyphenation dictionaries, so it breaks without the hyphen a phone's browser draws. Printed,
- * not failed.
- */
-const nameBreaks: string[] = [];
-const LAYOUT_GAP = / in meeting-card |in choice-option .* in react-open\)$|^a prompt at .* in react-open drawn /;
-
 /** What a screen looks like to a player, checked at every size; problems go into `found`. */
 async function lookAtEverySize(page: Page, screen: string, found: string[], { targets = true, picture }: { targets?: boolean; picture?: string } = {}): Promise<void> {
   if (process.env['EVERY_SCREEN_TRACE']) console.log(`every-screen: ${screen}`);
@@ -61,10 +45,9 @@ async function lookAtEverySize(page: Page, screen: string, found: string[], { ta
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     const at = `${screen} at ${name(size)}`;
     for (const v of await allViolations(page)) found.push(`${at}: axe ${v}`);
-    for (const cut of await page.evaluate<string[]>(WORDS_CUT)) (cut.startsWith('a card name') && cut.includes('broken') ? nameBreaks : found).push(`${at}: ${cut}`);
+    for (const cut of await page.evaluate<string[]>(WORDS_CUT)) found.push(`${at}: ${cut}`);
     if (picture && PHONES.includes(size as (typeof PHONES)[number])) await shot(page, `${picture}-${name(size)}-hu`, { fullPage: false });
-    if (targets && PHONES.includes(size as (typeof PHONES)[number]))
-      for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) (LAYOUT_GAP.test(`${at}: ${small}`) ? layoutGaps : found).push(`${at}: ${small}`);
+    if (targets && PHONES.includes(size as (typeof PHONES)[number])) for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) found.push(`${at}: ${small}`);
   }
   await page.setViewportSize(HOME);
 }
@@ -117,8 +100,7 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
   for (const size of PHONES) {
     await page.setViewportSize(size);
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-    for (const cut of await page.evaluate<string[]>(WORDS_CUT))
-      (cut.startsWith('a card name') && cut.includes('broken') ? nameBreaks : found).push(`the game in French at ${name(size)}: ${cut}`);
+    for (const cut of await page.evaluate<string[]>(WORDS_CUT)) found.push(`the game in French at ${name(size)}: ${cut}`);
     await shot(page, `table-${name(size)}-fr`, { fullPage: false });
   }
   await page.setViewportSize(HOME);
@@ -192,12 +174,6 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
   await shot(page, 'table-room-375x667-hu', { fullPage: false });
 
   console.log(`every-screen (table ${tableId}): ${found.length} problems${found.map((f) => `\n  - ${f}`).join('')}`);
-  if (nameBreaks.length > 0)
-    console.log(
-      `every-screen: ${nameBreaks.length} card names broken over lines where a phone's browser hyphenates them (not failed)${nameBreaks.map((f) => `\n  ~ ${f}`).join('')}`,
-    );
-  if (layoutGaps.length > 0)
-    console.log(`every-screen: ${layoutGaps.length} hit areas under 44 px where the table's layout decides the room (not failed)${layoutGaps.map((f) => `\n  ~ ${f}`).join('')}`);
   expect(found).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
