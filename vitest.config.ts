@@ -31,7 +31,8 @@ export default defineConfig({
           name: 'node',
           ...inNode,
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/renderer/**', 'tests/e2e/**', 'tests/main/host/**', '**/node_modules/**'],
+          // The benches' smoke runs are CI's step after npm test (vitest.bench.config.ts).
+          exclude: ['tests/renderer/**', 'tests/e2e/**', 'tests/main/host/**', 'tests/bench/**', '**/node_modules/**'],
         },
       },
       {

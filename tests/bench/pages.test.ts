@@ -1,5 +1,5 @@
 // The page benches run to their end and exit (BENCH_SMOKE=1: tiny counts; no time checked).
-// They load the built app from out/ (`npm test` builds it first).
+// They load the built app from out/ (`npm test`, which CI runs before them, builds it).
 import { describe, it } from 'vitest';
 import { expectBenchFinishes } from './run-bench';
 
