@@ -5,20 +5,22 @@
 import { defineConfig } from '@playwright/test';
 import { browserPath } from './tests/setup/browser';
 
-/** Specs that mostly wait on the table's own pace (the guided round's bots take 900 ms a move). */
-const PACED = ['tutorial.spec.ts'];
+/**
+ * Specs that mostly wait on the table's own pace: the guided round's bots take 900 ms a move, and
+ * prompts.spec's npm-test game is told at the normal pace (its animations run their time).
+ */
+const PACED = ['tutorial.spec.ts', 'prompts.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The paced specs start first, so their waiting overlaps the others' work: run last (their
-  // files sort last), the guided round alone took the final half-minute of the run.
+  // Two workers for the specs that keep the CPU busy (a page, its host and Playwright take a
+  // core or more each on 2 cores; a third was no faster), and a third that runs the paced specs
+  // one after the other beside them, since those mostly wait.
+  workers: 3,
   projects: [
-    { name: 'paced', testMatch: PACED },
-    { name: 'browser', testIgnore: PACED },
+    { name: 'paced', testMatch: PACED, workers: 1 },
+    { name: 'browser', testIgnore: PACED, workers: 2 },
   ],
-  // Two spec files at a time: a page mostly waits on its host and on rendering, and each spec
-  // starts its own host on port 0. The tests of one file stay in order in one worker.
-  workers: 2,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   reporter: process.env['CI'] ? 'list' : [['list'], ['html', { open: 'never' }]],

@@ -2,7 +2,7 @@
 // phone (upright and on its side) and full-HD desktop sizes, and the opening of a game in each language. At
 // every new view, every hand card, every option of the current prompt, the turn cue and every
 // seat lie inside the viewport, with no page scrolling. A screenshot of the late game at each
-// size is kept as an artifact (and in SCREENSHOT_DIR when set).
+// size is kept as an artifact and in SCREENSHOT_DIR, when that is set.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
@@ -13,8 +13,12 @@ import { RENDERER, pageErrors, requireBuiltRenderer } from '../kit/pages/setup';
 import { playMoves } from '../kit/pages/moves';
 import { startSoloTable } from '../kit/pages/solo';
 import { messageTexts } from '../kit/pages/messages';
+import { TWO_FRAMES } from '../kit/pages/checked-play';
+import { HAND_NOT_FULL, HAND_OUT_OF_VIEW } from '../kit/pages/hand-fit';
+import { PROMPT_UNREACHABLE } from '../kit/pages/prompt-fit';
 
 let host: RunningHost;
+const shotDir = process.env['SCREENSHOT_DIR'];
 /**
  * The host's seed: npm test plays the same games on every run (in game `s8` the centre ran out
  * of its row at 1366x768 under a tall history row, before the laptop's rows gave up their spare
@@ -197,6 +201,8 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 const label = (size: { width: number; height: number }): string => `${size.width}x${size.height}`;
+/** Where each decision is also looked at as six-every-size.spec.ts looks at one: the laptop and the TV. */
+const DECIDING_AT = new Set(['1280x800', '1920x1080']);
 /** The openings also try a small phone on its side, narrower than 720 px (both phone layouts' rules apply). */
 const OPENING_SIZES = [...SIZES, { width: 667, height: 375 }] as const;
 
@@ -228,6 +234,7 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
     const shot = (size: (typeof SIZES)[number]): string => testInfo.outputPath(`late-game-${players}p-${label(size)}.png`);
     let lateShots = 0;
     let handBefore = -1;
+    let decisions = 0;
     const { views } = await playMoves(page, {
       onView: async (version) => {
         let late = false;
@@ -251,7 +258,18 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
             if (tall.length > 0) await page.screenshot({ path: testInfo.outputPath(`misfit-tall-top-${label(size)}.png`) });
             expect(tall, `view ${version} at ${label(size)}, the history row 130 px taller (seed ${seed})`).toEqual([]);
           }
-          if (late) await page.screenshot({ path: shot(size) });
+          // A decision on the laptop or the TV: the prompt answerable as it stands, and the
+          // hand in view beside it at full size with its ability lines, once settled (the hand
+          // steps aside only for a prompt too large for both).
+          if (fit.prompt && DECIDING_AT.has(label(size))) {
+            await page.evaluate(TWO_FRAMES);
+            const decision = await page.evaluate<string[]>(`[...${PROMPT_UNREACHABLE}, ...${HAND_OUT_OF_VIEW}, ...${HAND_NOT_FULL}]`);
+            if (decision.length > 0) await page.screenshot({ path: testInfo.outputPath(`decision-${label(size)}.png`) });
+            expect(decision, `the prompt and the hand at view ${version} at ${label(size)}`).toEqual([]);
+            decisions += 1;
+          }
+          // Pictures are the slow part: taken for a person (SCREENSHOT_DIR) only.
+          if (late && shotDir) await page.screenshot({ path: shot(size) });
         }
         await keepDrawing(page);
         if (late) lateShots += 1;
@@ -261,6 +279,7 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
     // certain is a view for each meeting the player took part in, more than one per seat.
     expect(views).toBeGreaterThan(players);
     expect(lateShots).toBeGreaterThan(0);
+    if (players === 6) expect(decisions, 'decisions looked at on the laptop and the TV').toBeGreaterThan(0);
     // The end: the last round's summary closed, the final ranking and its buttons fit too.
     const summary = page.getByTestId('summary-continue');
     if (await summary.isVisible()) await summary.click();
@@ -270,11 +289,11 @@ for (const { players, playAt, sizes, soakOnly } of GAMES) {
       expect(await outsideViewport(page), `game over at ${label(size)}`).toEqual([]);
       expect(await page.evaluate<string | null>(LOG_NEWEST_HIDDEN), `the game log at ${label(size)}`).toBeNull();
     }
-    const dir = process.env['SCREENSHOT_DIR'];
-    for (const size of sizes) {
-      await testInfo.attach(`late game ${label(size)}`, { path: shot(size), contentType: 'image/png' });
-      if (dir) await copyFile(shot(size), `${dir}/late-game-${players}p-${label(size)}.png`);
-    }
+    if (shotDir)
+      for (const size of sizes) {
+        await testInfo.attach(`late game ${label(size)}`, { path: shot(size), contentType: 'image/png' });
+        await copyFile(shot(size), `${shotDir}/late-game-${players}p-${label(size)}.png`);
+      }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,8 @@
 // and Socket.IO; three Chromium pages, each in its own browser context (own localStorage,
 // so own seat token), create and join a 3-seat table through the lobby and the join link,
 // then play by clicking only what the UI offers as legal; two of them leave mid-game, bots take
-// their seats, and the game goes on to its end. A phone plays a whole game against bots and
+// their seats, and the game goes on to its end, watched by a spectator whose game-over screen
+// offers no Save record. A phone plays a whole game against bots and
 // finds it in its lobby to replay.
 import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { chronicleReplay } from '../kit/pages/records';
@@ -22,7 +23,7 @@ const closeSummary = (page: Page) => async (summary: Locator) => {
   if ((await page.locator('[aria-modal="true"]').count()) === 0) await summary.click();
 };
 
-test('three players start a game; two leave mid-game and bots play their seats to the game-over screen', async ({ browser }) => {
+test('three players start a game; two leave mid-game and bots play their seats to the game-over screen, a spectator watching', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
@@ -71,6 +72,15 @@ test('three players start a game; two leave mid-game and bots play their seats t
   await ada.getByTestId('start').click();
   for (const page of pages) await expect(page.getByTestId('table')).toBeVisible();
   await shoot(ada, 'table-start');
+  // A spectator watches from the lobby's list: at the end, no Save record on its screen (the
+  // record, with the seed and every hand, is for the table's players).
+  const watcherContext = await browser.newContext({ locale: 'en-US', viewport: LAPTOP, reducedMotion: 'reduce' });
+  contexts.push(watcherContext);
+  const watcher = await watcherContext.newPage();
+  pageErrors(watcher, { prefix: 'watcher: ', into: errors });
+  await watcher.goto(host.url);
+  await watcher.getByTestId('table-row').filter({ hasText: 'E2E table' }).getByTestId('spectate').click();
+  await expect(watcher.getByTestId('table')).toBeVisible();
   let promptShot = false;
   let midShot = false;
 
@@ -140,6 +150,11 @@ test('three players start a game; two leave mid-game and bots play their seats t
   await shoot(ada, 'game-over');
   await expect(ada.getByTestId('game-over')).toBeVisible();
   await expect(ada.getByTestId('winners')).toContainText(/You won|Ada|Bob|Cyd/);
+  await expect(ada.getByTestId('save-record')).toBeVisible();
+  await expect(watcher.getByTestId('game-over')).toBeVisible();
+  await expect(watcher.getByTestId('save-record')).toHaveCount(0);
+  await expect(watcher.getByTestId('back-to-lobby')).toBeVisible();
+  await shoot(watcher, 'spectator-over');
   // The last round is told in its summary above the game-over screen. Ada's last look at the
   // table may have closed it already (it came with the final view); once it is closed, the
   // score breakdown is one click away, the last round's open first.

@@ -134,6 +134,11 @@ for (const locale of ['hu-HU', 'fr-FR'] as const) {
           // A Return names the cards of the meeting: at most one a seat.
           const held = await page.evaluate<number>(FILL_OPTIONS(step === 'players' ? 5 : step === 'return' ? 6 : 14));
           await page.evaluate(LONGEST_QUESTION(longest));
+          // Looked at once settled: where the hand stays beside the prompt (a phone on its side, a
+          // laptop), a prompt that outgrows its box has the hand step aside, a frame after the
+          // table measures it (ChoicePrompt's onroomless). Looked at sooner, a loaded machine
+          // caught the prompt still scrolling in the room it had before.
+          await page.evaluate(TWO_FRAMES);
           const problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
           const label = `${size.width}x${size.height}`;
           if (problems.length > 0) await page.screenshot({ path: test.info().outputPath(`largest-${step}-${locale}-${label}.png`) });

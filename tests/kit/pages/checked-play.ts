@@ -28,9 +28,26 @@ export interface CheckedPlay {
   readonly handFull?: boolean;
   /** Called at each move before it is made (a screenshot of the first prompt, say). */
   readonly onLook?: (move: TouchMove, turns: number) => Promise<void>;
+  /**
+   * Other sizes the window takes at every decision, each looked at as the played size is (the
+   * prompt, and the hand where asked), then back: one game checks several sizes of one kind of
+   * device (phones by touch, say) for the price of one.
+   */
+  readonly alsoAt?: readonly SizeLook[];
   /** Milliseconds with no move and no new view before the page counts as stalled (20 s). */
   readonly timeoutMs?: number;
 }
+
+/** A window size looked at during a game played at another, with the hand checks that apply there. */
+export interface SizeLook {
+  readonly width: number;
+  readonly height: number;
+  readonly handInView?: boolean;
+  readonly handFull?: boolean;
+}
+
+/** In-page: a promise of two frames on (the layout, and any part measured as it settles, settled). */
+export const TWO_FRAMES = `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))`;
 
 export interface Played {
   /** Whether the game-over screen showed (false: beforeMove stopped it). */
@@ -39,6 +56,8 @@ export interface Played {
   readonly turns: number;
   /** Decisions looked at (each answer and each Confirm, before it was pressed). */
   readonly decisions: number;
+  /** Looks at a phone on its side where the hand had stepped aside for a prompt too tall beside it. */
+  readonly asides: number;
   /** What a player could not see or reach, each with its screenshot. */
   readonly failures: string[];
 }
@@ -52,7 +71,7 @@ const PRESS_IN_PAGE = `(document.querySelector('[data-testid="choice-confirm"]')
 
 export async function playChecked(
   page: Page,
-  { touch, label, shotPath, beforeMove, sheetPlay, handInView = false, handFull = false, onLook, timeoutMs = 20_000 }: CheckedPlay,
+  { touch, label, shotPath, beforeMove, sheetPlay, handInView = false, handFull = false, alsoAt = [], onLook, timeoutMs = 20_000 }: CheckedPlay,
 ): Promise<Played> {
   const failures: string[] = [];
   const fail = async (what: string): Promise<void> => {
@@ -62,13 +81,34 @@ export async function playChecked(
   };
   let turns = 0;
   let decisions = 0;
+  let asides = 0;
   let covered = 0;
   let again = 0;
   let after: string | null = null;
   let pressed: { move: string | null; version: string | null } = { move: null, version: null };
+  /** The prompt as it stands (its problems found already), and the hand where asked, each failing look listed. */
+  const lookAtDecision = async (problems: string[], hand: { handInView?: boolean; handFull?: boolean }, where: string): Promise<void> => {
+    // On a phone on its side the hand may step aside for a prompt too tall to share the height
+    // with it (one tap shows it): counted, not a failure. On a laptop or a TV it never may.
+    const handHidden = hand.handInView
+      ? await page.evaluate<string[] | 'aside'>(hand.handFull ? HAND_OUT_OF_VIEW : `document.querySelector('[data-testid="hand-aside"]') ? 'aside' : ${HAND_OUT_OF_VIEW}`)
+      : [];
+    if (handHidden === 'aside') {
+      asides += 1;
+      return lookAtDecision(problems, { handFull: hand.handFull }, where);
+    }
+    const handSmall = hand.handFull ? await page.evaluate<string[]>(HAND_NOT_FULL) : [];
+    if (problems.length + handHidden.length + handSmall.length === 0) return;
+    const { kind, options } = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
+    if (problems.length > 0) await fail(`the ${kind} prompt (${options} options) ${where}: ${problems.join('; ')}`);
+    if (handHidden.length > 0)
+      await fail(`the hand during the ${kind} prompt ${where}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`);
+    if (handSmall.length > 0)
+      await fail(`the hand during the ${kind} prompt ${where}: ${handSmall.slice(0, 2).join('; ')}${handSmall.length > 2 ? ` and ${handSmall.length - 2} more` : ''}`);
+  };
   for (let step = 0; step < 3000; step++) {
     const look: TouchLook<null> = await nextTouchMove<null>(page, { after, atPrompt: PROMPT_UNREACHABLE, timeoutMs });
-    if ('over' in look) return { over: true, turns, decisions, failures };
+    if ('over' in look) return { over: true, turns, decisions, asides, failures };
     if ('timeout' in look) throw new Error(`${label}: no move and no new view for ${timeoutMs / 1000} s after version ${after}; the turn banner says "${look.shows}"`);
     if ('covered' in look) {
       // Covered for a second at a time; three times running, the player is stuck: listed, and
@@ -84,8 +124,9 @@ export async function playChecked(
     covered = 0;
     again = look.move === pressed.move && look.version === pressed.version ? again + 1 : 0;
     expect(again, `${label}: presses on ${look.move} in view ${look.version} that did nothing`).toBeLessThan(3);
-    if (beforeMove && !beforeMove(look.move, turns)) return { over: false, turns, decisions, failures };
+    if (beforeMove && !beforeMove(look.move, turns)) return { over: false, turns, decisions, asides, failures };
     await onLook?.(look.move, turns);
+    let spot = { x: look.x, y: look.y };
     if (look.move === 'answer' || look.move === 'confirm') {
       decisions += 1;
       let problems = look.atPrompt as string[];
@@ -95,23 +136,23 @@ export async function playChecked(
         await page.evaluate(ANIMATIONS_DONE);
         problems = await page.evaluate<string[]>(PROMPT_UNREACHABLE);
       }
-      if (problems.length > 0) {
-        const { kind, options } = await page.evaluate<{ kind: string | null; options: number }>(PROMPT_KIND);
-        await fail(`the ${kind} prompt (${options} options, ${look.move}) in view ${look.version}: ${problems.join('; ')}`);
-      }
-      const handHidden = handInView ? await page.evaluate<string[]>(HAND_OUT_OF_VIEW) : [];
-      if (handHidden.length > 0) {
-        const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
-        await fail(
-          `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handHidden.slice(0, 3).join('; ')}${handHidden.length > 3 ? ` and ${handHidden.length - 3} more` : ''}`,
-        );
-      }
-      const handSmall = handFull ? await page.evaluate<string[]>(HAND_NOT_FULL) : [];
-      if (handSmall.length > 0) {
-        const { kind } = await page.evaluate<{ kind: string | null }>(PROMPT_KIND);
-        await fail(
-          `the hand during the ${kind} prompt (${look.move}) in view ${look.version}: ${handSmall.slice(0, 2).join('; ')}${handSmall.length > 2 ? ` and ${handSmall.length - 2} more` : ''}`,
-        );
+      await lookAtDecision(problems, { handInView, handFull }, `in view ${look.version}`);
+      if (alsoAt.length > 0) {
+        const played = page.viewportSize();
+        for (const size of alsoAt) {
+          await page.setViewportSize(size);
+          await page.evaluate(TWO_FRAMES);
+          await lookAtDecision(await page.evaluate<string[]>(PROMPT_UNREACHABLE), size, `in view ${look.version} at ${size.width}x${size.height}`);
+        }
+        if (played) await page.setViewportSize(played);
+        await page.evaluate(TWO_FRAMES);
+        // Where to press, looked up again at the played size; anything else there now is looked at afresh.
+        const back = await nextTouchMove<null>(page, { after: null, timeoutMs });
+        if (!('move' in back) || back.move !== look.move) {
+          after = null;
+          continue;
+        }
+        spot = { x: back.x, y: back.y };
       }
     }
     // What sends: a play (on touch the sheet's Play, by keyboard the card's number) and a Confirm.
@@ -122,9 +163,9 @@ export async function playChecked(
       await page.keyboard.press('1');
       turns += 1;
       sends = true;
-    } else if (touch && look.move === 'sheet-play' && sheetPlay) await sheetPlay(look.x, look.y);
-    else if (touch) await page.touchscreen.tap(look.x, look.y);
-    else await page.mouse.click(look.x, look.y);
+    } else if (touch && look.move === 'sheet-play' && sheetPlay) await sheetPlay(spot.x, spot.y);
+    else if (touch) await page.touchscreen.tap(spot.x, spot.y);
+    else await page.mouse.click(spot.x, spot.y);
     pressed = { move: look.move, version: look.version };
     after = sends ? look.version : null;
   }
