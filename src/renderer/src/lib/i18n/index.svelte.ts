@@ -6,7 +6,7 @@
 import type { Language } from '../../../../shared/rules/types';
 import { MODIFIERS } from './articles';
 import type { MessageKey, Messages } from './en';
-import { oneOf, storedSetting } from '../stored-setting';
+import { oneOf, storedSetting } from '../settings/stored-setting';
 
 export type { MessageKey };
 export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];
