@@ -98,7 +98,7 @@ export function importLoops(root: string): string[][] {
       component.push(path.relative(top, w));
     } while (w !== v);
     if (component.length > 1 || edges.get(v)!.includes(v)) loops.push(component.sort());
-  }
+  };
   for (const file of files) if (!index.has(file)) visit(file);
   return loops.sort();
 }
