@@ -1,81 +1,30 @@
-// The docs stand alone: every file or folder of the repository that README.md or a page of
-// docs/ names exists, and none points outside the repository (a clone has nothing beside it).
-// A name is a Markdown link, or a path in `code` (`src/main/host/guards/`, `table/guards.ts`: a
-// path may be given from any folder down, so it matches the end of a path in the repository).
-import { readFileSync, readdirSync } from 'node:fs';
+// The docs stand alone: every file or folder a Markdown link of README.md or a page of docs/
+// leads to exists, and none points outside the repository (a clone has nothing beside it).
+// (The paths the pages name in `code` are checked by paths.test.ts.)
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DOCS, ROOT, codePaths, notInAClone, repoPaths } from '../kit/doc-paths';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Made by the build, npm, the tests or the app at run time: never in a clone. */
-const GENERATED = /^(out|dist|node_modules|test-results|playwright-report|repeat-results|\.git)(\/|$)/;
-/** Files the app or its installer writes outside the repository, named in the docs as such. */
-const RUN_TIME_FILES = new Set(['settings.json', 'window-storage.json', 'path.txt', '.build-stamp']);
-/** Shaped like paths, and not paths: an ESLint rule, the record files' extension. */
-const NOT_PATHS = new Set(['chronicle/layers', '.chronicle.json']);
-
-function repoPaths(): string[] {
-  const paths: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const path = dir ? `${dir}/${entry.name}` : entry.name;
-      if (GENERATED.test(path)) continue;
-      paths.push(path);
-      if (entry.isDirectory()) walk(path);
-    }
-  };
-  walk('');
-  return paths;
-}
-
-const DOCS = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
 const PATHS = repoPaths();
-
-/** A path in `code`: folders and a file (`a/b.ts`, `a/b/`), or a file with a known extension. */
-const PATH_LIKE = /^\.{0,2}\/?[\w.@-]+(\/[\w.@-]+)*\/?$/;
-const FILE_EXT = /\.(ts|js|mjs|cjs|svelte|json|md|css|html|nsh|plist|tpl|apparmor|ya?ml|svg|png|ico|icns)$/;
-
-function codePaths(text: string): string[] {
-  const found: string[] = [];
-  for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
-    for (const token of span!.split(/[\s,()]+/)) {
-      if (!token || /[<>*{}:?=#$]/.test(token) || token.startsWith('-')) continue;
-      const bare = token.replace(/[.;]$/, '');
-      if (!PATH_LIKE.test(bare)) continue;
-      if (bare.includes('/') ? !/[a-z]/i.test(bare.replaceAll('/', '')) : !FILE_EXT.test(bare)) continue;
-      // A package's name (`@noble/ciphers`, `socket.io-client`) or a command's option is no path.
-      if (bare.startsWith('@') || /^\d/.test(bare)) continue;
-      found.push(bare);
-    }
-  }
-  return found;
-}
 
 const links = (text: string): string[] => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^(https?:|mailto:|#)/.test(t));
 
-/** Whether `path` (from the root, or from any folder down) names a file or folder of the repository. */
-function inRepository(path: string): boolean {
-  const p = path.replace(/^\.\//, '').replace(/\/$/, '');
-  if (GENERATED.test(p) || RUN_TIME_FILES.has(p) || NOT_PATHS.has(p)) return true;
-  return PATHS.some((q) => q === p || q.endsWith(`/${p}`));
+/** Whether a Markdown file named in prose (`layout.md`) is one of the repository's. */
+function inRepository(name: string): boolean {
+  return notInAClone(name) || PATHS.some((q) => q === name || q.endsWith(`/${name}`));
 }
 
 describe('the docs stand alone', () => {
-  it.each(DOCS)('every path %s names is in the repository', (doc) => {
+  it.each(DOCS)('every link of %s leads to a file or folder of the repository', (doc) => {
     const text = readFileSync(join(ROOT, doc), 'utf8');
-    const missing = codePaths(text).filter((p) => !p.startsWith('../') && !inRepository(p));
+    const missing: string[] = [];
     for (const link of links(text)) {
       const target = resolve(dirname(join(ROOT, doc)), link.split('#')[0]!);
       const rel = relative(ROOT, target).split(sep).join('/');
       if (!PATHS.includes(rel)) missing.push(link);
     }
-    expect(missing, `${doc} names these, which a clone does not have`).toEqual([]);
+    expect(missing, `${doc} links to these, which a clone does not have`).toEqual([]);
   });
 
   it.each(DOCS)('%s points nowhere outside the repository', (doc) => {

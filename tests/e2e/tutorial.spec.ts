@@ -10,7 +10,7 @@ import { playMoves } from '../kit/pages/moves';
 import { messageTexts } from '../kit/pages/messages';
 
 const host = hostForSpec({ seed: 'tutorial', botDelayMs: 0 });
-/** The guide's steps, in the order they are told (src/renderer/src/lib/tutorial.svelte.ts). */
+/** The guide's steps, in the order they are told (src/renderer/src/lib/help/tutorial.svelte.ts). */
 const STEPS = ['welcome', 'history', 'hand', 'play', 'meeting', 'decision', 'allies', 'roundEnd'];
 
 /** The guide's texts in one language, from its message table. */

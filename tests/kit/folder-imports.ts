@@ -1,5 +1,5 @@
 // Which folders import which, under a root: every relative import and export (types included)
-// of every .ts/.js file, as an edge between the two sibling folders it crosses (the first folders
+// of every .ts/.js/.svelte file, as an edge between the two sibling folders it crosses (the first folders
 // where the two paths part, under their common parent). Two siblings with edges both ways are a
 // knot: neither can be understood, tested or moved without the other.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -11,7 +11,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(p);
-    return /\.(ts|js|mjs)$/.test(e.name) ? [p] : [];
+    return /\.(ts|js|mjs|svelte)$/.test(e.name) ? [p] : [];
   });
 }
 
@@ -48,4 +48,57 @@ export function twoWayFolders(root: string): string[] {
     if (a < b && back) out.push(`${parent}: ${a} <-> ${b} (${file}, ${back})`);
   }
   return out.sort();
+}
+
+/** The file a relative import names, if it is under the tree: `./a` is `a.ts`, `a.js` or `a/index.ts`. */
+function importedFile(from: string, spec: string, known: ReadonlySet<string>): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')]) if (known.has(candidate)) return candidate;
+  return null;
+}
+
+/**
+ * Files under `root` that import one another round a loop, types included (a loop of any length):
+ * each loop as its files, from `root`. Such files are one module cut in pieces: none can be read
+ * without the others.
+ */
+export function importLoops(root: string): string[][] {
+  const top = path.resolve(root);
+  const files = sourceFiles(top);
+  const known = new Set(files);
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const to = [...text.matchAll(IMPORT)].map((m) => importedFile(file, m[1] ?? m[2]!, known)).filter((f): f is string => f !== null);
+    edges.set(file, [...new Set(to)]);
+  }
+  // Tarjan's strongly connected components: each of more than one file (or a file importing itself) is a loop.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)!) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(path.relative(top, w));
+    } while (w !== v);
+    if (component.length > 1 || edges.get(v)!.includes(v)) loops.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return loops.sort();
 }

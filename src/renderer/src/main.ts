@@ -7,8 +7,8 @@ import { connect } from './lib/connection/connect';
 import { createSocket } from './lib/connection/socket';
 import { deviceId } from './lib/connection/device-id';
 import { i18n, loadLanguage } from './lib/i18n/index.svelte';
-import { isBoardLocation } from './lib/board';
-import { inviteFromLocation, tableIdFromLocation } from './lib/links';
+import { isBoardLocation } from './lib/links/board-link';
+import { inviteFromLocation, tableIdFromLocation } from './lib/links/join-link';
 import './app.css';
 
 const target = document.getElementById('app');

@@ -8,7 +8,7 @@ import { connectionContext } from '../../../src/renderer/src/lib/connection/cont
 import type { ReplayAnalysis, ReplayStepView, ReplayViewer as Viewer } from '../../../src/shared/protocol/events';
 import { type GameState, applyAction, currentDecider, legalActions, viewFor } from '../../../src/shared/rules';
 import { DEFAULT_BOOK } from '../../../src/shared/card-book';
-import { actionText } from '../../../src/renderer/src/lib/action-text';
+import { actionText } from '../../../src/renderer/src/lib/table/action-text';
 import { t } from '../../../src/renderer/src/lib/i18n/index.svelte';
 import { startGame } from '../../kit/game/playout';
 import { FakeClient } from '../../kit/dom/fake-client.svelte';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import defaultSet from '../../../../src/shared/rules/card-set/default-set.json';
 import CardSheet from '../../../../src/renderer/src/components/cards/CardSheet.svelte';
-import HelpPanel from '../../../../src/renderer/src/components/table/HelpPanel.svelte';
+import HelpPanel from '../../../../src/renderer/src/components/table/help/HelpPanel.svelte';
 import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
 import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { LANGUAGE_CODES, i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';

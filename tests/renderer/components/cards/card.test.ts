@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Card from '../../../../src/renderer/src/components/cards/Card.svelte';
-import { bookFor, cardBookContext } from '../../../../src/renderer/src/lib/cards';
+import { bookFor, cardBookContext } from '../../../../src/renderer/src/lib/cards/card-book';
 import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { CardBook, DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import data from '../../../../src/shared/rules/card-set/default-set.json';

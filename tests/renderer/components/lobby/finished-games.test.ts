@@ -11,7 +11,7 @@ import { viewFor } from '../../../../src/shared/rules';
 import { FakeClient } from '../../../kit/dom/fake-client.svelte';
 import { startGame } from '../../../kit/game/playout';
 import { clearPage } from '../../../kit/dom/page';
-import { replayState } from '../../../../src/renderer/src/lib/replay.svelte';
+import { replayState } from '../../../../src/renderer/src/lib/records/replay.svelte';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 let app: ReturnType<typeof mount> | undefined;

@@ -13,7 +13,7 @@ import { en } from '../../../../src/renderer/src/lib/i18n/en';
 import { hu } from '../../../../src/renderer/src/lib/i18n/hu';
 import { fr } from '../../../../src/renderer/src/lib/i18n/fr';
 import { linesOf } from '../../../../src/renderer/src/lib/story/describe';
-import { actionText } from '../../../../src/renderer/src/lib/action-text';
+import { actionText } from '../../../../src/renderer/src/lib/table/action-text';
 import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
 
 /** Messages that still name a card themselves (the decision prompt's title and the seat's scoring tag). */

@@ -2,7 +2,7 @@
 // and names itself with when it connects (`auth.device`). The host keeps its bounds per device
 // (its tables, wrong PINs, knocks), so phones behind one router are not bounded as one. Storage
 // disabled: a new id per page load, and the host counts this page with its address's others.
-import { type Codec, storedSetting } from '../stored-setting';
+import { type Codec, storedSetting } from '../settings/stored-setting';
 import { DEVICE_ID } from '../../../../shared/protocol/device-id';
 const ID: Codec<string> = { read: (raw) => (DEVICE_ID.test(raw) ? raw : undefined), write: (id) => id };
 

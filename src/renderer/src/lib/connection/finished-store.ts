@@ -1,7 +1,7 @@
 // The seat tokens of this device's finished games, kept in localStorage (per origin, so per
 // host) after the table closes: the host shows a finished game and its record only to holders
 // of its seats' tokens. Bounded to the latest few; a game the host no longer has is dropped.
-import { json, storedSetting } from '../stored-setting';
+import { json, storedSetting } from '../settings/stored-setting';
 
 export interface KeptGame {
   readonly tableId: string;

@@ -437,7 +437,7 @@ export const en = {
   'score.gained': 'Fame +',
   'score.excluded': 'excluded',
 
-  // The guided first round (lib/tutorial.svelte.ts): its steps, in order, and its way in from the lobby.
+  // The guided first round (lib/help/tutorial.svelte.ts): its steps, in order, and its way in from the lobby.
   'tutorial.title': 'Guided first round',
   'tutorial.next': 'Got it',
   'tutorial.finish': 'Finish the guide',

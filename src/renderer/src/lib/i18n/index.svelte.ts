@@ -1,12 +1,12 @@
 // The translation layer: message tables per language, the chosen language (from the browser,
 // overridable by a switcher, persisted in localStorage) and `t(key, params)`.
-// Card names and texts are not here: they come from the card set's localized fields (cards.ts).
+// Card names and texts are not here: they come from the card set's localized fields (cards/card-book.ts).
 // Each language's table is its own chunk, fetched when that language is chosen: the page loads
 // only the one it shows (main.ts waits for it before the first render, so no other flashes).
 import type { Language } from '../../../../shared/rules/types';
 import { MODIFIERS } from './articles';
 import type { MessageKey, Messages } from './en';
-import { oneOf, storedSetting } from '../stored-setting';
+import { oneOf, storedSetting } from '../settings/stored-setting';
 
 export type { MessageKey };
 export const LANGUAGE_CODES: readonly Language[] = ['en', 'hu', 'fr'];

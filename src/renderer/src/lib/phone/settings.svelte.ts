@@ -1,7 +1,7 @@
 // A phone's settings at the table (this browser's, kept in localStorage): keep the screen on
 // while seated at a game in play, buzz and mark the title on your turn, and the hand-first
 // layout for when a shared board shows the table.
-import { FLAG, storedSetting } from '../stored-setting';
+import { FLAG, storedSetting } from '../settings/stored-setting';
 
 const STORED = {
   keepAwake: storedSetting('chronicle.keepAwake', FLAG, () => true),

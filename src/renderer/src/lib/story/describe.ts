@@ -2,24 +2,14 @@
 // happened, naming who did what to whom. Display only: every fact comes from the (redacted)
 // events, nothing is decided here.
 import type { EventBatch } from '../../../../shared/protocol/event-log';
-import type { Language, Seat } from '../../../../shared/rules/types';
+import type { Seat } from '../../../../shared/rules/types';
 import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/view';
-import type { CardBook } from '../cards';
-import type { MessageKey, MessageParams } from '../i18n/index.svelte';
+import type { MessageKey } from '../i18n/index.svelte';
 import { roundLines } from './round-lines';
-import { listOf, voice2Of, voiceOf } from './voice';
+import { type StoryContext, listOf, voice2Of, voiceOf } from './voice';
 
-type Translate = (key: MessageKey, params?: MessageParams) => string;
-
-export interface StoryContext {
-  /** Display names by seat (the reader's own is never told: "you" stands for it). */
-  readonly names: readonly string[];
-  /** The reader's seat, told as "you" ("You masked your ally Witch", "Bot 4 stole your Demon"); none for a spectator. */
-  readonly me?: Seat | null;
-  readonly lang: Language;
-  readonly book: CardBook;
-  readonly t: Translate;
-}
+// Who the story is told to is the voice's (round-lines.ts reads it too, and describe.ts reads round-lines.ts).
+export type { StoryContext } from './voice';
 
 export type LineKind = 'round' | 'play' | 'ability' | 'meeting' | 'score' | 'over';
 

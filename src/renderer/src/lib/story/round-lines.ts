@@ -5,8 +5,7 @@
 import type { FameCondition } from '../../../../shared/rules/card-set/types';
 import type { Seat } from '../../../../shared/rules/types';
 import type { RoundScoreView, VisibleEvent } from '../../../../shared/rules/view';
-import type { StoryContext } from './describe';
-import { listOf, voiceOf } from './voice';
+import { type StoryContext, listOf, voiceOf } from './voice';
 
 type RoundScored = Extract<VisibleEvent, { type: 'roundScored' }>;
 

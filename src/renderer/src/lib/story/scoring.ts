@@ -4,7 +4,7 @@
 // it is told. Display only: every count and winner comes from the roundScored event.
 import type { HistoryId, Seat } from '../../../../shared/rules/types';
 import type { RoundScoreView } from '../../../../shared/rules/view';
-import type { CardBook } from '../cards';
+import type { CardBook } from '../cards/card-book';
 import { linesOf, type StoryContext } from './describe';
 import type { RoundSummaryScene } from './presentation.svelte';
 

@@ -3,7 +3,7 @@
 // normal speed and scaled by the speed in effect here only. Under prefers-reduced-motion the
 // table is instant, followed live: turning it on or off in the system applies at once.
 import { prefersReducedMotion } from 'svelte/motion';
-import { oneOf, storedSetting } from '../stored-setting';
+import { oneOf, storedSetting } from '../settings/stored-setting';
 
 export const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 export type Speed = (typeof SPEEDS)[number];

@@ -5,6 +5,21 @@
 // (i18n/en.ts `log.*.<voice>`): a translator writes whole sentences, never pieces of one, and
 // a name never stands where a pronoun belongs.
 import type { Language, Seat } from '../../../../shared/rules/types';
+import type { CardBook } from '../cards/card-book';
+import type { MessageKey, MessageParams } from '../i18n/index.svelte';
+
+type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/** Who reads the story, and in what words: what every sentence is told to. */
+export interface StoryContext {
+  /** Display names by seat (the reader's own is never told: "you" stands for it). */
+  readonly names: readonly string[];
+  /** The reader's seat, told as "you" ("You masked your ally Witch", "Bot 4 stole your Demon"); none for a spectator. */
+  readonly me?: Seat | null;
+  readonly lang: Language;
+  readonly book: CardBook;
+  readonly t: Translate;
+}
 
 export type Voice = 'other' | 'you';
 export type Voice2 = Voice | 'toYou' | 'self' | 'yourself';

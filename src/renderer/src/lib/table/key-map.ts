@@ -1,7 +1,7 @@
 // The game table's one keyboard map: a key press is looked up by its key (letters in lower
 // case) and the bindings whose moment it is are tried in order until one answers. One window handler for the whole
 // table, so no two parts of the screen answer the same key.
-import { isTypingTarget } from '../keys';
+import { isTypingTarget } from './keys';
 
 export interface KeyBinding {
   /** The keys it answers, as `KeyboardEvent.key` (letters in lower case). */

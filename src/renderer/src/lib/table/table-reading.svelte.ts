@@ -9,7 +9,7 @@ import type { SeatInfo } from '../../../../shared/protocol/table-info';
 import type { Seat } from '../../../../shared/rules/types';
 import type { PlayerView } from '../../../../shared/rules/view';
 import { i18n, t } from '../i18n/index.svelte';
-import { seatName } from '../seats';
+import { seatName } from './seats';
 import type { StoryContext, StoryLine } from '../story/describe';
 import { ToldLines } from '../story/told-lines';
 
