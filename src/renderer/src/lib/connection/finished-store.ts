@@ -1,11 +1,12 @@
 // The seat tokens of this device's finished games, kept in localStorage (per origin, so per
 // host) after the table closes: the host shows a finished game and its record only to holders
 // of its seats' tokens. Bounded to the latest few; a game the host no longer has is dropped.
+import type { SeatToken, TableId } from '../../../../shared/ids';
 import { json, storedSetting } from '../stored-setting';
 
 export interface KeptGame {
-  readonly tableId: string;
-  readonly token: string;
+  readonly tableId: TableId;
+  readonly token: SeatToken;
   readonly name: string;
   /** This device's clock, ms since the epoch: the order of the list. */
   readonly finishedAt: number;
