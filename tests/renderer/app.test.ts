@@ -221,7 +221,12 @@ describe('App', () => {
   it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', async () => {
     const client = new FakeClient();
     const playing = tableInfo(3, 'playing');
-    const lent = { ...playing, id: tableIdOf('table-0002'), name: 'Lent', seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)) };
+    const lent = {
+      ...playing,
+      id: tableIdOf('table-0002'),
+      name: 'Lent',
+      seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)),
+    };
     client.tables = [playing, lent, { ...playing, id: tableIdOf('table-0003'), name: 'Not mine' }];
     client.tokens.add('table-0001');
     client.tokens.add('table-0002');

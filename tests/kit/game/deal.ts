@@ -280,7 +280,8 @@ function quickRoundWith(q: QuickRound, nine: string, attempt: number): QuickDeal
   if (!search(1, pool, null, null)) return null;
   const hands = [sinkHand, ...junk.map((j, i) => [...j, ...q.keep[i]!])];
 
-  const ownCard = (s: GameState, unmasked: boolean) => ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(cardIdOf(c)) && !(unmasked && s.masked.includes(cardIdOf(c))));
+  const ownCard = (s: GameState, unmasked: boolean) =>
+    ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(cardIdOf(c)) && !(unmasked && s.masked.includes(cardIdOf(c))));
   const answer = (s: GameState): GameState => {
     while (s.pending) {
       const { seat, kind, source } = s.pending;

@@ -12,7 +12,14 @@ import { cardIdOf, seatOf } from '../../../src/shared/ids';
 const state = startGame(4);
 const log: EventBatch[] = [{ version: 1, events: [{ type: 'cardPlayed', seat: seatOf(1), card: cardIdOf('power-9'), faceDown: false }] }];
 const reading = (seats: readonly (KnownSeat | undefined)[] | null, me: number | null = null) =>
-  new TableReading({ view: () => viewFor(state, me === null ? 'spectator' : seatOf(me)), players: () => 4, seats: () => seats, me: () => (me === null ? null : seatOf(me)), book: () => DEFAULT_BOOK, log: () => log });
+  new TableReading({
+    view: () => viewFor(state, me === null ? 'spectator' : seatOf(me)),
+    players: () => 4,
+    seats: () => seats,
+    me: () => (me === null ? null : seatOf(me)),
+    book: () => DEFAULT_BOOK,
+    log: () => log,
+  });
 
 describe('TableReading', () => {
   it('names each seat by its player, a nameless bot "Bot n", a seat the page knows nothing of "Seat n"', async () => {

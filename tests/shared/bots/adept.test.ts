@@ -65,7 +65,8 @@ function table(plain: Setup): Board {
 }
 
 const decide = (x: Setup) => adeptAction(table(x), null);
-const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [number, string][]): PlainAction[] => pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
+const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [number, string][]): PlainAction[] =>
+  pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
 const play = (seat: number, card: string | null, faceDown = false): BoardPlay => ({ seat: seatOf(seat), card: card === null ? null : cardIdOf(card), faceDown, returned: false });
 
 describe('the Adept', () => {

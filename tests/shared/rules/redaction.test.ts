@@ -38,7 +38,15 @@ const score: RoundScore = {
 
 describe('redactEvent, kind by kind, for every viewer', () => {
   it('roundStarted and gameOver are public: unchanged for everyone', () => {
-    const started: GameEvent = { type: 'roundStarted', round: 1, revealed: ['the-famine'], history: ['the-famine'], themeCard: cardIdOf('wisdom-3'), startSeat: seatOf(2), burned: null };
+    const started: GameEvent = {
+      type: 'roundStarted',
+      round: 1,
+      revealed: ['the-famine'],
+      history: ['the-famine'],
+      themeCard: cardIdOf('wisdom-3'),
+      startSeat: seatOf(2),
+      burned: null,
+    };
     const over: GameEvent = { type: 'gameOver', winners: [seatOf(1), seatOf(3)] };
     for (const viewer of VIEWERS) {
       expect(redactEvent(started, viewer)).toEqual(started);
@@ -69,7 +77,14 @@ describe('redactEvent, kind by kind, for every viewer', () => {
     const steal: GameEvent = { type: 'abilityUsed', seat: seatOf(1), source: cardIdOf('sage'), kind: 'steal', choice: { target: seatOf(2), card: cardIdOf('love-2') } };
     const insight: GameEvent = { type: 'abilityUsed', seat: seatOf(0), source: cardIdOf('love-9'), kind: 'insight', choice: { target: seatOf(3) } };
     const returnFaceUp: GameEvent = { type: 'abilityUsed', seat: seatOf(0), source: cardIdOf('love-7'), kind: 'return', choice: { card: cardIdOf('love-10') } };
-    const returnFaceDown: GameEvent = { type: 'abilityUsed', seat: seatOf(0), source: cardIdOf('love-7'), kind: 'return', choice: { card: cardIdOf('power-8') }, faceDownOwner: seatOf(3) };
+    const returnFaceDown: GameEvent = {
+      type: 'abilityUsed',
+      seat: seatOf(0),
+      source: cardIdOf('love-7'),
+      kind: 'return',
+      choice: { card: cardIdOf('power-8') },
+      faceDownOwner: seatOf(3),
+    };
     for (const viewer of VIEWERS) {
       expect(redactEvent(steal, viewer)).toEqual(steal);
       expect(redactEvent(insight, viewer)).toEqual(insight);

@@ -39,7 +39,9 @@ describe('why a card of your hand cannot be played', () => {
     let s = stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
     s = play(s, '0 power-4');
     // Seat 1 holds Power: its Power cards and its Wild may be played, the others not.
-    expect(viewFor(s, seatOf(1)).unplayable).toEqual(everyCard([cardIdOf('wisdom-4'), cardIdOf('love-8'), cardIdOf('love-1'), cardIdOf('love-2'), cardIdOf('love-3'), cardIdOf('wisdom-5')], 'MUST_FOLLOW_SUIT'));
+    expect(viewFor(s, seatOf(1)).unplayable).toEqual(
+      everyCard([cardIdOf('wisdom-4'), cardIdOf('love-8'), cardIdOf('love-1'), cardIdOf('love-2'), cardIdOf('love-3'), cardIdOf('wisdom-5')], 'MUST_FOLLOW_SUIT'),
+    );
     s = play(s, '1 power-1');
     // Seat 2 holds no Power: every card may be played (off-suit ones face down).
     expect(viewFor(s, seatOf(2)).unplayable).toEqual({});
@@ -95,7 +97,10 @@ describe('ally stacks', () => {
   const withAllies = (allies: CardId[][], masked: CardId[]): GameState => ({ ...base, allies, masked });
 
   it('count a 2 as three, mark a face-up Evil card, and keep masked allies apart, in suit order', () => {
-    const s = withAllies([[cardIdOf('love-1'), cardIdOf('power-7'), cardIdOf('wisdom-1'), cardIdOf('power-2'), cardIdOf('demon'), cardIdOf('sage')], [], [], []], [cardIdOf('love-1')]);
+    const s = withAllies(
+      [[cardIdOf('love-1'), cardIdOf('power-7'), cardIdOf('wisdom-1'), cardIdOf('power-2'), cardIdOf('demon'), cardIdOf('sage')], [], [], []],
+      [cardIdOf('love-1')],
+    );
     expect(allyStacks(s, s.allies[0]!)).toEqual([
       { suit: 'power', cards: ['power-7', 'power-2'], counts: 4, evil: false },
       { suit: 'wisdom', cards: ['wisdom-1'], counts: 1, evil: true },

@@ -75,7 +75,14 @@ describe('a replay session', () => {
     const finishing: (() => void)[] = [];
     const analyser = (_record: unknown, v: number) => {
       asked.push(v);
-      const made: DecisionAnalysis = { master: { seat: seatOf(0), play: cardIdOf('x') }, masterWin: 1, played: { seat: seatOf(0), play: cardIdOf('y') }, playedWin: 0, worlds: v, kind: 'play' };
+      const made: DecisionAnalysis = {
+        master: { seat: seatOf(0), play: cardIdOf('x') },
+        masterWin: 1,
+        played: { seat: seatOf(0), play: cardIdOf('y') },
+        playedWin: 0,
+        worlds: v,
+        kind: 'play',
+      };
       return new Promise<DecisionAnalysis>((resolve) => finishing.push(() => resolve(made)));
     };
     const [a, b, c] = r.decisions(seatOf(1));

@@ -55,7 +55,9 @@ describe('card names in messages', () => {
       for (const name of Object.values(RENAMED)) expect(told, `${name} in ${told}`).toContain(name);
       for (const id of Object.keys(RENAMED)) expect(told).not.toContain(DEFAULT_BOOK.cardName(cardIdOf(id), lang));
       expect(actionText({ seat: seatOf(2), choose: { target: seatOf(1) } }, 'demonChoice', ctx(lang))).toContain('Fiend');
-      const help = RULINGS.map((r) => withCardNames(r.text[lang], { card: (id) => renamed.cardName(cardIdOf(id), lang), history: (id) => renamed.historyName(id, lang) })).join('\n');
+      const help = RULINGS.map((r) => withCardNames(r.text[lang], { card: (id) => renamed.cardName(cardIdOf(id), lang), history: (id) => renamed.historyName(id, lang) })).join(
+        '\n',
+      );
       for (const name of Object.values(RENAMED)) expect(help).toContain(name);
     });
   }
