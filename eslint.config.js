@@ -19,7 +19,7 @@ const ROOT = import.meta.dirname;
 
 // ---- layers (most specific prefix first) ---------------------------------------------------
 const LAYERS = [
-  ['src/shared/ids.ts', 'ids'], // the branded ids: types and their makers, for every layer
+  ['src/shared/ids', 'ids'], // ids.ts, the branded ids (imported without its extension): every layer may use it
   ['src/shared/rules/', 'rules'],
   ['src/shared/bots/', 'bots'],
   ['src/shared/protocol/', 'protocol'],

@@ -20,8 +20,6 @@ export type SeatToken = string & $brand<'SeatToken'>;
 export const seatOf = (n: number): Seat => n as Seat;
 /** The seats of a table of `players`, in turn order. */
 export const seatsOf = (players: number): Seat[] => Array.from({ length: players }, (_, n) => n as Seat);
-/** The seat after `seat` in turn order. */
-export const nextSeat = (seat: Seat, players: number): Seat => ((seat + 1) % players) as Seat;
 
 export const cardIdOf = (id: string): CardId => id as CardId;
 export const cardNumberOf = (n: number): CardNumber => n as CardNumber;
