@@ -2,20 +2,7 @@
 // checks this file, and every `@ts-expect-error` below is itself an error once the mistake on
 // its next line compiles (an id that lost its brand). At run time the makers change nothing.
 import { describe, expect, it } from 'vitest';
-import {
-  type CardId,
-  type CardNumber,
-  type Seat,
-  type SeatToken,
-  type TableId,
-  cardIdOf,
-  cardNumberOf,
-  nextSeat,
-  seatOf,
-  seatTokenOf,
-  seatsOf,
-  tableIdOf,
-} from '../../src/shared/ids';
+import { type CardId, type CardNumber, type Seat, type SeatToken, type TableId, cardIdOf, cardNumberOf, seatOf, seatTokenOf, seatsOf, tableIdOf } from '../../src/shared/ids';
 import type { ResumeRequest } from '../../src/shared/protocol';
 import { DEFAULT_CARD_SET, legalActions, newGame, viewFor } from '../../src/shared/rules';
 import { cardNumber, setFacts } from '../../src/shared/rules/set-facts';
