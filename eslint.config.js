@@ -19,6 +19,7 @@ const ROOT = import.meta.dirname;
 
 // ---- layers (most specific prefix first) ---------------------------------------------------
 const LAYERS = [
+  ['src/shared/ids', 'ids'], // ids.ts, the branded ids (imported without its extension): every layer may use it
   ['src/shared/rules/', 'rules'],
   ['src/shared/bots/', 'bots'],
   ['src/shared/protocol/', 'protocol'],
@@ -32,16 +33,17 @@ const LAYERS = [
   ['src/renderer/', 'renderer'],
 ];
 // Which layers each layer may import by relative path. 'type' = `import type` only.
-const SHARED_ALL = { shared: 'all', rules: 'all', bots: 'all', protocol: 'all' };
+const SHARED_ALL = { shared: 'all', rules: 'all', bots: 'all', protocol: 'all', ids: 'all' };
 const MAY_IMPORT = {
-  rules: { rules: 'all' },
-  bots: { bots: 'all', rules: 'all', protocol: 'all' }, // protocol: the bot levels a seat is given
-  protocol: { protocol: 'all', rules: 'all' },
+  ids: {},
+  rules: { rules: 'all', ids: 'all' },
+  bots: { bots: 'all', rules: 'all', protocol: 'all', ids: 'all' }, // protocol: the bot levels a seat is given
+  protocol: { protocol: 'all', rules: 'all', ids: 'all' },
   shared: { ...SHARED_ALL },
   host: { host: 'all', ...SHARED_ALL },
   shell: { shell: 'all', host: 'all', ...SHARED_ALL },
-  preload: { preload: 'all', shared: 'all', protocol: 'all' },
-  renderer: { renderer: 'all', shared: 'all', protocol: 'all', rules: 'type' },
+  preload: { preload: 'all', shared: 'all', protocol: 'all', ids: 'all' },
+  renderer: { renderer: 'all', shared: 'all', protocol: 'all', rules: 'type', ids: 'all' },
 };
 
 function layerOf(file) {

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { playGame } from '../src/shared/bots/arena';
 import { type Bot, type BotLevel, BotRng, createBot, hashString, randomAction } from '../src/shared/bots/index';
 import { sized } from './smoke';
+import { seatOf } from '../src/shared/ids';
 
 /** The levels, and the random player below the Novice. */
 type Player = BotLevel | 'random';
@@ -74,7 +75,7 @@ function makePlayer(level: Player, seed: string, masterMs: number, now: () => nu
 function runDeal(task: Task): DealResult {
   const now = () => performance.now();
   const result: DealResult = { pairing: task.pairing, deal: task.deal, shares: [], testFame: [], baseFame: [], rounds: [], times: {} };
-  for (let testSeat = 0; testSeat < PLAYERS; testSeat++) {
+  for (let testSeat = seatOf(0); testSeat < PLAYERS; testSeat++) {
     const levels = Array.from({ length: PLAYERS }, (_, s) => (s === testSeat ? task.test : task.base));
     const bots = levels.map((level, s) => makePlayer(level, `${task.seed}:${task.deal}:${testSeat}:${s}`, task.masterMs, now));
     const r = playGame({ players: PLAYERS, seed: `${task.seed}:deal:${task.deal}`, observeAll: true }, bots, {

@@ -32,7 +32,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BotRng } from '../src/shared/bots/prng';
 import { randomAction } from '../src/shared/bots/random-player';
-import { type GameState, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
+import { type GameState, type Seat, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../src/shared/rules';
 import * as current from './comparable';
 import { PLAYERS, type Tally, cpuMs, freshSeed } from './comparable';
 import { sized } from './smoke';
@@ -47,7 +47,7 @@ const MASTER_GAMES = sized(2, 1);
 const MASTER_ROUNDS = 1;
 const MASTER_DEFAULT_MS = 200;
 
-type Chooser = (s: GameState, seat: number, rng: BotRng) => Parameters<typeof applyAction>[1];
+type Chooser = (s: GameState, seat: Seat, rng: BotRng) => Parameters<typeof applyAction>[1];
 const fromLegalActions: Chooser = (s, seat, rng) => rng.pick(legalActions(s, seat));
 // A face-down card is answered by its place, which the host resolves (ruling 14).
 const fromView: Chooser = (s, seat, rng) => resolvePlace(s, randomAction(viewFor(s, seat), rng));

@@ -40,6 +40,7 @@ import { BotRng } from '../src/shared/bots/prng';
 import type { ClientToServerEvents, Reply, Seated, ServerToClientEvents } from '../src/shared/protocol';
 import { type PlayerView, viewFor } from '../src/shared/rules/view';
 import { sized } from './smoke';
+import { seatsOf } from '../src/shared/ids';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -104,7 +105,7 @@ async function floorServer(dataDir: string): Promise<number> {
     if (!step.ok) throw new Error(step.error.message);
     state = step.value.state;
     const log = [{ version: state.version, events: step.value.events }];
-    const views = Array.from({ length: 6 }, (_, seat) => [JsonText.of(viewFor(state, seat)), JsonText.of(batchesFor(log, seat, state.version - 1, state.version))] as const);
+    const views = seatsOf(6).map((seat) => [JsonText.of(viewFor(state, seat)), JsonText.of(batchesFor(log, seat, state.version - 1, state.version))] as const);
     messages.push({ line: `${JSON.stringify({ t: 'act', a: action, seq: state.version })}\n`, views });
   }
   const fh = await open(join(dataDir, 'floor.jsonl'), 'a');

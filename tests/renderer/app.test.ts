@@ -11,6 +11,7 @@ import { startGame } from '../kit/game/playout';
 import { viewFor } from '../../src/shared/rules/view';
 import { clearPage } from '../kit/dom/page';
 import type { GameRecord } from '../../src/shared/rules/record/record';
+import { seatOf, tableIdOf } from '../../src/shared/ids';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 
@@ -144,7 +145,7 @@ describe('App', () => {
     const free = lobby.seats.map((s) => (s.seat > 1 ? { ...s, kind: 'free' as const, name: null } : s));
     client.tables = [
       { ...lobby, hasPin: true, seats: free },
-      { ...lobby, id: 'table-0002', name: 'Other', hasPin: true, seats: free },
+      { ...lobby, id: tableIdOf('table-0002'), name: 'Other', hasPin: true, seats: free },
     ];
     const invite = 'i'.repeat(43);
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: 'table-0001', linkedInvite: invite } });
@@ -220,11 +221,16 @@ describe('App', () => {
   it('puts “Resume your seat” first, before Play now, and “Take your seat back” where a bot plays the seat', async () => {
     const client = new FakeClient();
     const playing = tableInfo(3, 'playing');
-    const lent = { ...playing, id: 'table-0002', name: 'Lent', seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)) };
-    client.tables = [playing, lent, { ...playing, id: 'table-0003', name: 'Not mine' }];
+    const lent = {
+      ...playing,
+      id: tableIdOf('table-0002'),
+      name: 'Lent',
+      seats: playing.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human' as const, botPlaying: true } : s)),
+    };
+    client.tables = [playing, lent, { ...playing, id: tableIdOf('table-0003'), name: 'Not mine' }];
     client.tokens.add('table-0001');
     client.tokens.add('table-0002');
-    client.heldSeats.set('table-0002', 1);
+    client.heldSeats.set('table-0002', seatOf(1));
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN, linkedTable: null } });
     flushSync();
     const lobby = document.querySelector<HTMLElement>('[data-testid="lobby"]')!;
@@ -311,7 +317,7 @@ describe('App', () => {
   it('shows the table room with the table link before the game, then the table', async () => {
     const client = new FakeClient();
     client.table = tableInfo(3, 'lobby');
-    client.seat = 0;
+    client.seat = seatOf(0);
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[data-testid="table-room"]')).not.toBeNull();
@@ -319,7 +325,7 @@ describe('App', () => {
     document.querySelector<HTMLButtonElement>('[data-testid="start"]')!.click();
     expect(client.calls.map((c) => c.method)).toContain('start');
     client.table = tableInfo(3, 'playing');
-    client.view = viewFor(startGame(3), 0);
+    client.view = viewFor(startGame(3), seatOf(0));
     flushSync();
     // The game screen is loaded when first shown.
     await vi.waitFor(() => expect(document.querySelector('[data-testid="table"]')).not.toBeNull(), { timeout: 15_000 });
@@ -506,7 +512,7 @@ describe('App inside Electron', () => {
     const client = new FakeClient();
     client.finished = [
       {
-        id: 'done00000001',
+        id: tableIdOf('done00000001'),
         name: '<i>Friday</i>',
         players: 3,
         seats: [
@@ -515,7 +521,7 @@ describe('App inside Electron', () => {
           { kind: 'bot', name: null },
         ],
         fame: [31, 24, 18],
-        winners: [0],
+        winners: [seatOf(0)],
         createdAt: Date.UTC(2026, 10, 20),
         finishedAt: Date.UTC(2026, 10, 20, 1),
         actions: 120,

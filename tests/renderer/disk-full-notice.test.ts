@@ -8,6 +8,7 @@ import { FakeClient, tableInfo } from '../kit/dom/fake-client.svelte';
 import { startGame } from '../kit/game/playout';
 import { viewFor } from '../../src/shared/rules/view';
 import { clearPage } from '../kit/dom/page';
+import { seatOf } from '../../src/shared/ids';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 const notice = () => document.querySelector('[data-testid="disk-full"]')?.textContent ?? null;
@@ -22,7 +23,7 @@ describe('the full-disk notice', () => {
   it('shows on the table room and at the table while the disk is full, in every language, and goes when it has room', async () => {
     const client = new FakeClient();
     client.table = { ...tableInfo(3, 'lobby'), diskFull: true };
-    client.seat = 0;
+    client.seat = seatOf(0);
     app = mount(App, { target: document.body, props: { connection: client.connection, origin: ORIGIN } });
     flushSync();
     expect(document.querySelector('[data-testid="table-room"]')).not.toBeNull();
@@ -36,7 +37,7 @@ describe('the full-disk notice', () => {
     i18n.set('en');
 
     client.table = { ...tableInfo(3, 'playing'), diskFull: true };
-    client.view = viewFor(startGame(3), 0);
+    client.view = viewFor(startGame(3), seatOf(0));
     flushSync();
     await vi.waitFor(() => expect(document.querySelector('[data-testid="table"]')).not.toBeNull(), { timeout: 15_000 });
     expect(notice()).toBe('The host’s disk is full: the game waits');

@@ -6,6 +6,7 @@ import type { CardInfo } from './cards';
 import type { Board, BoardPlay } from './board';
 import { ADEPT, Judge } from './adept-values';
 import { keepValue, meetingValue } from './adept-meetings';
+import { seatOf } from '../ids';
 
 // ---- choices ------------------------------------------------------------------------------
 
@@ -83,13 +84,13 @@ export function bestAbility(j: Judge, info: CardInfo): number {
   switch (info.kind) {
     case 'steal':
     case 'discardAlly':
-      for (let o = 0; o < t.players; o++) if (o !== me) for (const c of t.allies[o]!) consider(info.kind, { target: o, card: c });
+      for (let o = seatOf(0); o < t.players; o++) if (o !== me) for (const c of t.allies[o]!) consider(info.kind, { target: o, card: c });
       break;
     case 'gift':
-      for (const c of t.allies[me]!) for (let o = 0; o < t.players; o++) if (o !== me) consider('gift', { target: o, card: c });
+      for (const c of t.allies[me]!) for (let o = seatOf(0); o < t.players; o++) if (o !== me) consider('gift', { target: o, card: c });
       break;
     case 'mask':
-      for (let o = 0; o < t.players; o++) for (const c of t.allies[o]!) if (!isMasked(t, c)) consider('mask', { target: o, card: c });
+      for (let o = seatOf(0); o < t.players; o++) for (const c of t.allies[o]!) if (!isMasked(t, c)) consider('mask', { target: o, card: c });
       break;
     case 'recall':
       for (const c of t.allies[me]!) consider('recall', { card: c });

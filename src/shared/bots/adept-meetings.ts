@@ -4,6 +4,7 @@ import type { CardId, Seat } from '../rules/types';
 import { type CardInfo, WILD } from './cards';
 import type { Board, BoardPlay } from './board';
 import { ADEPT, Judge, holds } from './adept-values';
+import { seatOf } from '../ids';
 
 // ---- meetings ------------------------------------------------------------------------------
 
@@ -32,7 +33,7 @@ function resolve(t: Board, plays: readonly BoardPlay[], leadSuit: number): Outco
     else if (k === 'demonChoice') demon = p;
   }
   if (king) return { winner: king.seat, strength: -1, reversal, king: true, burn, demon };
-  let best: Seat = -1;
+  let best: Seat | -1 = -1;
   let strength = -1;
   for (const p of plays) {
     if (p.faceDown || p.returned || !p.card) continue;
@@ -49,7 +50,7 @@ function resolve(t: Board, plays: readonly BoardPlay[], leadSuit: number): Outco
 /** Seats still to play in this meeting after `plays`. */
 function toPlayAfter(t: Board, playCount: number): Seat[] {
   const out: Seat[] = [];
-  for (let k = playCount; k < t.players; k++) out.push((t.leader + k) % t.players);
+  for (let k = playCount; k < t.players; k++) out.push(seatOf((t.leader + k) % t.players));
   return out;
 }
 
@@ -82,7 +83,7 @@ export function meetingValue(j: Judge, plays: readonly BoardPlay[], halted: bool
     const demon = out.demon.card!;
     if (out.demon.seat === me) {
       let best = -Infinity;
-      for (let s = 0; s < t.players; s++) best = Math.max(best, j.against(s, j.value(s, demon)));
+      for (let s = seatOf(0); s < t.players; s++) best = Math.max(best, j.against(s, j.value(s, demon)));
       demonTerm = best - (mine === demon ? j.value(me, demon) : 0); // it leaves our hand, goes where we send it
     } else {
       demonTerm = j.value(me, demon) / (t.players - 1);
@@ -122,7 +123,7 @@ export function meetingValue(j: Judge, plays: readonly BoardPlay[], halted: bool
   // Losing: our card goes to the winner (the current one, or a later seat).
   let lose = -mineGone;
   const winner = out.winner !== me ? out.winner : rest.length > 0 ? rest[0]! : -1;
-  if (winner >= 0 && winner !== me) {
+  if (winner !== -1 && winner !== me) {
     let theirs = 0;
     for (const p of plays) {
       if (p.returned || p.seat === winner || p === out.demon) continue;

@@ -8,6 +8,7 @@ import type { GameState, RoundDeal } from '../rules/state';
 import type { GameOptions, Seat } from '../rules/types';
 import { type PlayerView, viewFor } from '../rules/view';
 import type { Bot } from './bot';
+import { seatOf } from '../ids';
 
 export interface ArenaGame {
   readonly players: number;
@@ -46,7 +47,7 @@ export function playGame(game: ArenaGame, bots: readonly Bot[], hooks: ArenaHook
     if (guard > 10_000) throw new Error('arena: the game does not end');
     if (game.maxRounds && s.round >= game.maxRounds) break;
     const seat = currentDecider(s)!;
-    if (game.observeAll) for (let o = 0; o < game.players; o++) if (o !== seat) bots[o]!.observe(viewFor(s, o));
+    if (game.observeAll) for (let o = seatOf(0); o < game.players; o++) if (o !== seat) bots[o]!.observe(viewFor(s, o));
     const view = viewFor(s, seat);
     const t0 = now ? now() : 0;
     const action = bots[seat]!.decide(view);

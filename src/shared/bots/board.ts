@@ -9,6 +9,7 @@ import { legalActions } from '../rules/engine';
 import { answersAsSeen } from '../rules/place';
 import { type BotCards, type Goals, type SuitIndex, goalsOf, suitIndex } from './cards';
 import type { Knowledge } from './knowledge';
+import { seatOf } from '../ids';
 
 export interface BoardPlay {
   readonly seat: Seat;
@@ -40,7 +41,7 @@ export interface Board {
 }
 
 export function boardFromView(view: PlayerView, cards: BotCards, knowledge: Knowledge | null): Board {
-  const me = view.viewer === 'spectator' ? -1 : view.viewer;
+  const me = view.viewer === 'spectator' ? seatOf(-1) : view.viewer; // -1: no seat of its own
   const unseen = knowledge ? knowledge.unseen(view) : unseenFromView(view, cards);
   return {
     cards,

@@ -3,7 +3,8 @@
 // kinds and conditions), never from card ids, so a table's own card set works the same.
 import type { CardSet, EffectKind, FameCondition, HistoryDef } from '../rules/card-set/types';
 import { cardNumber, setFacts } from '../rules/set-facts';
-import type { CardId, HistoryId, StrengthSuit } from '../rules/types';
+import type { CardId, CardNumber, HistoryId, StrengthSuit } from '../rules/types';
+import { cardNumberOf } from '../ids';
 
 /** Suit as an index: 0 power, 1 wisdom, 2 love, 3 wild. */
 export type SuitIndex = 0 | 1 | 2 | 3;
@@ -14,7 +15,7 @@ export const suitIndex = (suit: StrengthSuit | 'wild' | null): SuitIndex | -1 =>
 export interface CardInfo {
   readonly id: CardId;
   /** Position in the card set (0 … 35). */
-  readonly index: number;
+  readonly index: CardNumber;
   readonly suit: SuitIndex;
   /** 1–10, 0 for Wilds. */
   readonly strength: number;
@@ -47,7 +48,7 @@ export function botCards(set: CardSet): BotCards {
   if (hit) return hit;
   const all = set.characters.map((c, index): CardInfo => ({
     id: c.id,
-    index,
+    index: cardNumberOf(index),
     suit: SUIT_INDEX[c.suit]!,
     strength: c.strength ?? 0,
     kind: c.effect.kind,

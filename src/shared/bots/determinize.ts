@@ -16,6 +16,7 @@ import type { PlayerView } from '../rules/view';
 import { type BotCards, WILD, suitIndex } from './cards';
 import type { Knowledge } from './knowledge';
 import type { BotRng } from './prng';
+import { cardIdOf, seatOf } from '../ids';
 
 /** The hidden cards of one sampled world. */
 export interface Hidden {
@@ -29,7 +30,7 @@ export interface Hidden {
 
 interface Group {
   /** Seat whose place this is, -1 for the discard pile. */
-  seat: Seat;
+  seat: Seat | -1;
   cap: number;
   /** Bit per suit index a card here may not have. */
   forbid: number;
@@ -54,7 +55,7 @@ export function sampleHidden(view: PlayerView, cards: BotCards, knowledge: Knowl
   const groups: Group[] = [];
   const handOf: Group[] = [];
   const lead = suitIndex(view.meeting.leadSuit);
-  for (let s = 0; s < view.players; s++) {
+  for (let s = seatOf(0); s < view.players; s++) {
     const g: Group = { seat: s, cap: s === me ? 0 : view.handCounts[s]!, forbid: knowledge?.voids[s] ?? 0, play: -1, cards: [] };
     handOf.push(g);
     if (s !== me) groups.push(g);
@@ -194,7 +195,7 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
     if (toAct.kind === 'demonChoice') source = cards.demon!;
     else {
       const own = plays.filter((p) => p.seat === toAct.seat && !p.faceDown);
-      source = own.length > 0 ? own[own.length - 1]!.card : '';
+      source = own.length > 0 ? own[own.length - 1]!.card : NO_CARD;
     }
     pending = { seat: toAct.seat, kind: toAct.kind, source };
   }
@@ -236,7 +237,7 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
     fame: view.fame.slice(),
     // Shown back only: a face-down card a Return sent back is hidden in the view and stays
     // unknown here ('' is no card; the view hides it again).
-    lastMeeting: view.lastMeeting && { ...view.lastMeeting, plays: view.lastMeeting.plays.map((p) => ({ ...p, card: p.card ?? '' })) },
+    lastMeeting: view.lastMeeting && { ...view.lastMeeting, plays: view.lastMeeting.plays.map((p) => ({ ...p, card: p.card ?? NO_CARD })) },
     // The view keeps the last round's counts only; the engine only shows them back.
     lastRound: view.lastRound && {
       ...view.lastRound,
@@ -254,4 +255,6 @@ export function buildState(view: PlayerView, hidden: Hidden, template: GameState
   };
 }
 
-const unknownCards = (n: number): CardId[] => Array.from({ length: n }, () => '');
+const unknownCards = (n: number): CardId[] => Array.from({ length: n }, () => NO_CARD);
+/** No card: the place of a card the view hides. */
+const NO_CARD = cardIdOf('');

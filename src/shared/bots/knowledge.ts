@@ -8,6 +8,7 @@
 import type { PlayerView } from '../rules/view';
 import type { CardId, Seat } from '../rules/types';
 import { type BotCards, WILD, suitIndex } from './cards';
+import { seatOf } from '../ids';
 
 export class Knowledge {
   private round = -1;
@@ -55,7 +56,8 @@ export class Knowledge {
     if (this.prevAllies && oneStep) {
       const located = this.locatedSet(view);
       const unexplained = view.discardCount - this.prevDiscardCount - (this.discarded.size - knownBefore);
-      this.prevAllies.forEach((allies, seat) => {
+      this.prevAllies.forEach((allies, n) => {
+        const seat = seatOf(n);
         for (const card of allies) {
           if (located.has(card)) continue;
           if (unexplained > 0) this.discarded.add(card);

@@ -7,6 +7,7 @@ import type { GameRecord } from '../rules/record/record';
 import type { CardId, GameOptions, Seat } from '../rules/types';
 import type { PlayerView } from '../rules/view';
 import type { DecisionKind } from '../rules/state';
+import type { SeatToken, TableId } from '../ids';
 import type { ArchiveExport, FinishedGame } from './archive';
 import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
@@ -55,7 +56,7 @@ export interface CreateRequest {
 /** The longest a table may make its bots wait before a move. */
 export const MAX_BOT_DELAY_MS = 10_000;
 export interface JoinRequest {
-  readonly tableId: string;
+  readonly tableId: TableId;
   readonly name: string;
   readonly pin?: string;
   /** The table's invite secret, from its shared link: lets in without the PIN, always. */
@@ -64,18 +65,18 @@ export interface JoinRequest {
   readonly seat?: Seat;
 }
 export interface ResumeRequest {
-  readonly tableId: string;
-  readonly token: string;
+  readonly tableId: TableId;
+  readonly token: SeatToken;
 }
 export interface SpectateRequest {
-  readonly tableId: string;
+  readonly tableId: TableId;
   readonly pin?: string;
   /** The table's invite secret (see JoinRequest). */
   readonly invite?: string;
 }
 /** Asking a PIN table's owner to be let in without the PIN (for a friend who knows it when wrong PINs have locked it). */
 export interface KnockRequest {
-  readonly tableId: string;
+  readonly tableId: TableId;
   /** The name to sit down under, shown to the owner. */
   readonly name: string;
 }
@@ -102,23 +103,23 @@ export interface BotRequest {
 export type Empty = Record<string, never> | null | undefined;
 
 export interface Seated {
-  readonly tableId: string;
+  readonly tableId: TableId;
   readonly seat: Seat;
   /** The secret that holds the seat: keep it to come back, from this device or another. */
-  readonly token: string;
+  readonly token: SeatToken;
   readonly table: TableInfo;
   /** A PIN table's invite secret, for the links its players share (given to its players only). */
   readonly invite?: string;
 }
 /** The table that plays again after the one a connection watches, with the invite its watchers need there. */
 export interface WatchNext {
-  readonly tableId: string;
+  readonly tableId: TableId;
   /** A PIN table's invite secret: the watcher was let in at the finished table, so it is let in at the next. */
   readonly invite?: string;
 }
 export interface Resumed {
   /** The table the seat is at: the one that played again, when the asked one is over and the player was away at Play again. */
-  readonly tableId: string;
+  readonly tableId: TableId;
   readonly seat: Seat;
   readonly table: TableInfo;
   /** The highest intent `seq` the host has seen from this seat: continue above it. */
@@ -174,9 +175,9 @@ export interface ClientToServerEvents {
    * The finished games this host keeps, latest first, that the asker may see: those where one
    * of `tokens` held a seat and, asked from the host's own machine, those of tables without a PIN.
    */
-  'archive:list': (payload: { readonly tokens?: readonly string[] } | Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
+  'archive:list': (payload: { readonly tokens?: readonly SeatToken[] } | Empty, ack: AckFn<{ games: FinishedGame[] }>) => void;
   /** One finished game's record (record-format.md), to save or replay; seen as `archive:list` sees it (else NO_TABLE). */
-  'archive:export': (payload: { readonly tableId: string; readonly token?: string }, ack: AckFn<ArchiveExport>) => void;
+  'archive:export': (payload: { readonly tableId: TableId; readonly token?: SeatToken }, ack: AckFn<ArchiveExport>) => void;
   /** What the Master bot would play now, from your own view (where the table allows hints). */
   'game:hint': (payload: Empty, ack: AckFn<{ action: Action }>) => void;
   /** The finished game's record (record-format.md), to save as a `.chronicle.json`. */
@@ -231,7 +232,7 @@ export interface ReplayAnalysis {
 
 /** The host found this table's file damaged and resumed it from its last valid line. */
 export interface TableRecovered {
-  readonly tableId: string;
+  readonly tableId: TableId;
   /** Game actions that were behind the damage and are lost (the game goes on without them). */
   readonly lostActions: number;
 }
@@ -246,9 +247,9 @@ export interface ServerToClientEvents {
   /** The events up to the view a `game:sync` reply just gave, that this connection had not had yet. */
   'game:events': (batches: readonly EventBatch[]) => void;
   'table:updated': (table: TableInfo) => void;
-  'table:closed': (tableId: string) => void;
+  'table:closed': (tableId: TableId) => void;
   /** The owner removed you from this table before the start: your seat is free again. */
-  'table:removed': (tableId: string) => void;
+  'table:removed': (tableId: TableId) => void;
   /** Told once to the table's owner, on coming back to a table recovered from a damaged file. */
   'table:recovered': (notice: TableRecovered) => void;
   /** Your table plays again: your seat at the new table. */
@@ -256,11 +257,11 @@ export interface ServerToClientEvents {
   /** The table you watch plays again: watch that one next (a TV board follows the evening). */
   'table:next': (next: WatchNext) => void;
   /** To a table's owner: who is knocking at its door now (all of them; empty when none). */
-  'table:knocks': (knocks: { readonly tableId: string; readonly knocks: readonly Knock[] }) => void;
+  'table:knocks': (knocks: { readonly tableId: TableId; readonly knocks: readonly Knock[] }) => void;
   /** The owner let you in after your knock: your seat. */
   'table:admitted': (seated: Seated) => void;
   /** The owner did not let you in after your knock (or the seats filled, or the game started). */
-  'table:turnedAway': (tableId: string) => void;
+  'table:turnedAway': (tableId: TableId) => void;
   /** A seated player at this table reacted (`table:react`): show it at their seat for a moment. */
   'table:reaction': (reaction: SeatReaction) => void;
   /** Something the host tells this connection outside a reply (superseded, rate limited, closed). */

@@ -14,7 +14,8 @@ export const TOKEN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
 export const KNOCK_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
 const seat = seatSchema;
-const tableId = z.string().regex(TABLE_ID);
+const tableId = z.string().regex(TABLE_ID).brand<'TableId'>();
+const token = z.string().regex(TOKEN).brand<'SeatToken'>();
 const pin = z.string().min(1).max(32);
 const invite = z.string().regex(TOKEN); // like a token: 32 bytes, base64url
 const cleaned = (max: number) =>
@@ -47,7 +48,7 @@ export const SCHEMAS = {
     botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   }),
   'table:join': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME), pin: pin.optional(), invite: invite.optional(), seat: seat.optional() }),
-  'table:resume': z.strictObject({ tableId, token: z.string().regex(TOKEN) }),
+  'table:resume': z.strictObject({ tableId, token }),
   'table:leave': empty,
   'table:spectate': z.strictObject({ tableId, pin: pin.optional(), invite: invite.optional() }),
   'table:knock': z.strictObject({ tableId, name: cleaned(MAX_PLAYER_NAME) }),
@@ -74,8 +75,8 @@ export const SCHEMAS = {
   'replay:step': z.strictObject({ version: z.number().int().min(0), viewer: replayViewer }),
   'replay:log': z.strictObject({ viewer: replayViewer }),
   'replay:analyse': z.strictObject({ version: z.number().int().min(0) }),
-  'archive:list': z.strictObject({ tokens: z.array(z.string().regex(TOKEN)).max(MAX_ARCHIVE_TOKENS).optional() }).nullish(),
-  'archive:export': z.strictObject({ tableId, token: z.string().regex(TOKEN).optional() }),
+  'archive:list': z.strictObject({ tokens: z.array(token).max(MAX_ARCHIVE_TOKENS).optional() }).nullish(),
+  'archive:export': z.strictObject({ tableId, token: token.optional() }),
 } satisfies { [E in ClientEvent]: z.ZodType<PayloadOf<E>> };
 
 export type ParsedPayload<E extends ClientEvent> = z.output<(typeof SCHEMAS)[E]>;

@@ -2,6 +2,7 @@
 // player's games, wins and Fame. A player is a seat under one name (a bot: no name): a seat
 // whose player has gone and a bot plays on starts a row of its own.
 import type { Seat } from '../rules/types';
+import { seatOf } from '../ids';
 
 export interface Standing {
   readonly seat: Seat;
@@ -22,7 +23,8 @@ export interface Standings {
 /** The standings after one more finished game: who sat where (names, null for bots), the final Fame, the winners. */
 export function withGame(before: Standings | null, names: readonly (string | null)[], fame: readonly number[], winners: readonly Seat[]): Standings {
   const players = [...(before?.players ?? [])];
-  names.forEach((name, seat) => {
+  names.forEach((name, n) => {
+    const seat = seatOf(n);
     const i = players.findIndex((p) => p.seat === seat && p.name === name);
     const was = i < 0 ? { seat, name, games: 0, wins: 0, fame: 0 } : players[i]!;
     const now = { ...was, games: was.games + 1, wins: was.wins + (winners.includes(seat) ? 1 : 0), fame: was.fame + (fame[seat] ?? 0) };

@@ -4,6 +4,7 @@ import type { GameOptions, Seat } from '../rules/types';
 import type { AutoBotAfter } from './auto-bot';
 import type { BotLevel } from './bot-level';
 import type { Standings } from './standings';
+import type { TableId } from '../ids';
 
 export interface SeatInfo {
   readonly seat: Seat;
@@ -29,7 +30,7 @@ export interface SeatInfo {
 export type TablePhase = 'lobby' | 'playing' | 'over';
 
 export interface TableInfo {
-  readonly id: string;
+  readonly id: TableId;
   readonly name: string;
   readonly players: number;
   readonly options: GameOptions;
@@ -37,7 +38,7 @@ export interface TableInfo {
   /** Players may ask what the Master would play. */
   readonly hints: boolean;
   /** The finished table this one plays again after (its players away at Play again hold their seats here with that table's token). */
-  readonly from?: string;
+  readonly from?: TableId;
   /** The evening so far (this table's game once over, and the games before it that played again here); absent before any. */
   readonly standings?: Standings;
   readonly phase: TablePhase;

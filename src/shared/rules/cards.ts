@@ -3,6 +3,7 @@ import type { CardSet, CharacterDef } from './card-set/types';
 import type { GameState } from './state';
 import { cardNumber, setFacts } from './set-facts';
 import type { CardId, Seat } from './types';
+import { seatOf } from '../ids';
 
 export const defOf = (s: GameState, card: CardId): CharacterDef => {
   const n = cardNumber(setFacts(s.cardSet), card);
@@ -17,6 +18,6 @@ export const isEvilAlly = (s: GameState, card: CardId): boolean => defOf(s, card
 
 export const opponentsOf = (s: GameState, seat: Seat): Seat[] => {
   const out: Seat[] = [];
-  for (let o = 0; o < s.players; o++) if (o !== seat) out.push(o);
+  for (let o = seatOf(0); o < s.players; o++) if (o !== seat) out.push(o);
   return out;
 };

@@ -7,6 +7,7 @@ import { DealError } from './deal-error';
 import { Rng, Stream } from './rng';
 import type { DraftState, RoundDeal } from './state';
 import type { CardId } from './types';
+import { seatOf } from '../ids';
 
 /** Cards per hand: all 36 dealt, or 35 after the five-player burn. */
 export const handSize = (players: number, deckSize: number): number => Math.floor((players === 5 ? deckSize - 1 : deckSize) / players);
@@ -21,7 +22,7 @@ export function startRound(d: DraftState, events: GameEvent[] | null): void {
   d.historyRevealed = onTable;
   d.historyActive = active;
   d.themeCard = themes[0]!;
-  d.startSeat = hands.findIndex((h) => h.includes(d.themeCard));
+  d.startSeat = seatOf(hands.findIndex((h) => h.includes(d.themeCard)));
   d.burned = burned;
   d.hands = hands;
   d.allies = hands.map(() => []);

@@ -17,6 +17,7 @@ import { endRoundIfHandEmpty } from './round';
 import { type DraftState, type GameState, type RoundDeal, draftOf } from './state';
 import { type CardId, DEFAULT_OPTIONS, type GameOptions, MAX_PLAYERS, MIN_PLAYERS, type Seat } from './types';
 import { ACTION_KEYS } from './schemas';
+import { cardIdOf, seatOf } from '../ids';
 
 export interface GameSetup {
   readonly players: number;
@@ -55,14 +56,14 @@ export function newGame(setup: GameSetup): Result<Applied, RuleError> {
     historyRevealed: [],
     historyActive: [],
     historyPrevious: [],
-    themeCard: '',
-    startSeat: 0,
+    themeCard: cardIdOf(''),
+    startSeat: seatOf(0),
     burned: null,
     hands: [],
     allies: [],
     masked: [],
     discard: [],
-    meeting: { leader: 0, plays: [], leadSuit: null, halted: false, demonTo: null },
+    meeting: { leader: seatOf(0), plays: [], leadSuit: null, halted: false, demonTo: null },
     meetingsPlayed: 0,
     pending: null,
     insights: [],
@@ -218,7 +219,7 @@ function shapeProblem(s: GameState, action: unknown): string | null {
   if (!Number.isInteger(a.seat) || (a.seat as number) < 0 || (a.seat as number) >= s.players) return 'seat is not a seat number';
   if ('play' in a) {
     if (!hasOnlyKeys(a, PLAY_KEYS)) return 'a play has only seat, play and faceDown';
-    if (typeof a.play !== 'string' || !s.cardSet.characterById.get(a.play)) return 'play names no card';
+    if (typeof a.play !== 'string' || !s.cardSet.characterById.get(cardIdOf(a.play))) return 'play names no card';
     if ('faceDown' in a && typeof a.faceDown !== 'boolean') return 'faceDown is true or false';
     return null;
   }

@@ -17,8 +17,8 @@ interface Counted {
   demon: Play | undefined;
   burn: boolean;
   /** The strongest and the weakest card of the lead suit, by seat (the first one on a tie). */
-  highest: Seat;
-  lowest: Seat;
+  highest: Seat | -1;
+  lowest: Seat | -1;
 }
 
 function countedPlays(s: GameState): Counted {
@@ -51,7 +51,7 @@ function countedPlays(s: GameState): Counted {
 function decideMeeting(s: GameState, c: Counted): { winner: Seat; reason: MeetingReason } {
   if (c.king) return { winner: c.king.seat, reason: 'king' };
   const best = c.reversal ? c.lowest : c.highest;
-  if (best < 0) return { winner: s.meeting.leader, reason: 'leader' };
+  if (best === -1) return { winner: s.meeting.leader, reason: 'leader' };
   return { winner: best, reason: c.reversal ? 'lowest' : 'highest' };
 }
 

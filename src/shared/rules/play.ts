@@ -9,9 +9,10 @@ import { type RuleError, ruleError } from './errors';
 import type { GameEvent } from './events';
 import type { DraftState, GameState } from './state';
 import type { CardId, Seat, StrengthSuit, Suit } from './types';
+import { seatOf } from '../ids';
 
 /** The seat whose card is expected now (ignoring pending decisions). */
-export const seatToPlay = (s: GameState): Seat => (s.meeting.leader + s.meeting.plays.length) % s.players;
+export const seatToPlay = (s: GameState): Seat => seatOf((s.meeting.leader + s.meeting.plays.length) % s.players);
 
 /** A card of this round has been played: a meeting finished (even one the Dragon burned) or one is under way. */
 export const roundBegun = (s: GameState): boolean => s.meetingsPlayed > 0 || s.meeting.plays.length > 0;

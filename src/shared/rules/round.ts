@@ -5,6 +5,7 @@ import type { GameEvent } from './events';
 import { scoreRound } from './scoring';
 import type { DraftState } from './state';
 import { FAME_TO_WIN } from './types';
+import { seatOf } from '../ids';
 
 export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[] | null): void {
   if (!hasEmptyHand(d)) return;
@@ -16,7 +17,7 @@ export function endRoundIfHandEmpty(d: DraftState, events: GameEvent[] | null): 
   d.insights = d.insights.map(() => null);
 
   const top = Math.max(...d.fame);
-  const leaders = d.fame.flatMap((f, seat) => (f === top ? [seat] : []));
+  const leaders = d.fame.flatMap((f, seat) => (f === top ? [seatOf(seat)] : []));
   if (top >= FAME_TO_WIN && !(d.options.prolongedGame && leaders.length > 1)) {
     d.over = true;
     d.winners = leaders;

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 
 /** A seat number of any table (3–6 players). */
-export const seatSchema = z.int().min(0).max(5);
+export const seatSchema = z.int().min(0).max(5).brand<'Seat'>();
 export const playersSchema = z.int().min(3).max(6);
-export const cardIdSchema = z.string().min(1).max(64);
+export const cardIdSchema = z.string().min(1).max(64).brand<'CardId'>();
 
 export const optionsSchema = z.strictObject({ themeCardOpens: z.boolean(), twoHistoryCards: z.boolean(), prolongedGame: z.boolean() });
 

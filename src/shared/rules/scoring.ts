@@ -5,6 +5,7 @@ import { isEvilAlly, isMasked } from './cards';
 import { type SetFacts, cardNumber, setFacts } from './set-facts';
 import type { AngelDiscard, DraftState, GameState, RoundScore, SeatScore } from './state';
 import type { CardId, Seat } from './types';
+import { seatOf } from '../ids';
 
 export function scoreRound(d: DraftState): RoundScore {
   // (a) cards left in hands join their owners' allies, after those already there.
@@ -20,7 +21,7 @@ export function scoreRound(d: DraftState): RoundScore {
   const facts = setFacts(d.cardSet);
   const { evilCount, purgers } = facts;
   let purge: AngelDiscard | null = null;
-  for (let seat = 0; seat < d.players; seat++) {
+  for (let seat = seatOf(0); seat < d.players; seat++) {
     const allies = d.allies[seat]!;
     if (!holdsUnmasked(d, allies, purgers)) continue;
     const kept: CardId[] = [];
@@ -70,8 +71,8 @@ export function scoreRound(d: DraftState): RoundScore {
     history: d.historyActive.slice(),
     allies: sortedById(d, d.allies),
     masked: sortedById(d, [d.masked])[0]!,
-    excluded: seats.flatMap((s, seat) => (s.excluded ? [seat] : [])),
-    evilMonopoly: monopoly >= 0 ? monopoly : null,
+    excluded: seats.flatMap((s, seat) => (s.excluded ? [seatOf(seat)] : [])),
+    evilMonopoly: monopoly >= 0 ? seatOf(monopoly) : null,
     seats,
     counts,
     purge,
@@ -144,7 +145,7 @@ function valueOf(s: GameState, condition: FameCondition, score: SeatScore, seat:
 /** Each seat's value for a condition, excluded seats too. */
 function countsOf(s: GameState, condition: FameCondition, seats: readonly SeatScore[]): number[] {
   const out: number[] = [];
-  for (let seat = 0; seat < seats.length; seat++) out.push(valueOf(s, condition, seats[seat]!, seat));
+  for (let seat = seatOf(0); seat < seats.length; seat++) out.push(valueOf(s, condition, seats[seat]!, seat));
   return out;
 }
 
@@ -161,6 +162,6 @@ function meeting(condition: FameCondition, counts: readonly number[], seats: rea
   }
   if (best === Infinity || best === -Infinity || (!fewest && best < 1)) return [];
   const out: Seat[] = [];
-  for (let seat = 0; seat < seats.length; seat++) if (values[seat] === best) out.push(seat);
+  for (let seat = seatOf(0); seat < seats.length; seat++) if (values[seat] === best) out.push(seat);
   return out;
 }

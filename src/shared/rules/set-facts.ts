@@ -4,7 +4,8 @@
 // number.
 import type { PlayAction } from './actions';
 import type { CardSet } from './card-set/types';
-import { type CardId, MAX_PLAYERS, type Suit } from './types';
+import { type CardId, type CardNumber, MAX_PLAYERS, type Suit } from './types';
+import { cardNumberOf, seatsOf } from '../ids';
 
 /** What the hot paths ask of a card set (every step of every playout), worked out once per set. */
 export interface SetFacts {
@@ -17,7 +18,7 @@ export interface SetFacts {
   readonly sortedIds: readonly CardId[];
   readonly sortedRanks: readonly number[];
   /** Each character's number: its place in the set (`cardNumber` reads it fastest). The arrays below are read by that number. */
-  readonly index: ReadonlyMap<CardId, number>;
+  readonly index: ReadonlyMap<CardId, CardNumber>;
   /** Card numbers by `shapeOf` their id; -1 for no card, -2 where two ids share a shape. */
   readonly byShape: Int16Array;
   readonly suits: readonly Suit[];
@@ -44,14 +45,14 @@ export function setFacts(set: CardSet): SetFacts {
   if (!facts) {
     const ids = set.characters.map((c) => c.id);
     const sortedIds = ids.slice().sort();
-    const seats = Array.from({ length: MAX_PLAYERS }, (_, seat) => seat);
+    const seats = seatsOf(MAX_PLAYERS);
     facts = {
       evilCount: set.characters.filter((c) => c.evil).length,
       purgers: set.characters.filter((c) => c.effect.kind === 'purgeEvil').map((c) => c.id),
       ids,
       sortedIds,
       sortedRanks: ids.map((id) => sortedIds.indexOf(id)),
-      index: new Map(ids.map((id, i) => [id, i])),
+      index: new Map(ids.map((id, i) => [id, cardNumberOf(i)])),
       byShape: shapeTable(ids),
       suits: set.characters.map((c) => c.suit),
       weights: set.characters.map((c) => (c.effect.kind === 'countsAs' ? c.effect.count : 1)),
@@ -72,9 +73,9 @@ export function setFacts(set: CardSet): SetFacts {
  * comparison usually find it, in half the time of a Map lookup; an id whose shape is shared
  * takes the Map.
  */
-export function cardNumber(facts: SetFacts, card: CardId): number {
+export function cardNumber(facts: SetFacts, card: CardId): CardNumber | -1 {
   const n = facts.byShape[shapeOf(card)]!;
-  if (n >= 0) return facts.ids[n] === card ? n : -1;
+  if (n >= 0) return facts.ids[n] === card ? (n as CardNumber) : -1;
   return n === -1 ? -1 : (facts.index.get(card) ?? -1);
 }
 

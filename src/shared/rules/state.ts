@@ -144,7 +144,8 @@ export interface DraftState {
   winners: Seat[];
 }
 
-export type DeepReadonly<T> = T extends CardSet | Uint8Array
+// Primitives first: a branded id (src/shared/ids.ts) is a primitive and an object at once.
+export type DeepReadonly<T> = T extends CardSet | Uint8Array | string | number | boolean
   ? T
   : T extends (infer U)[]
     ? readonly DeepReadonly<U>[]

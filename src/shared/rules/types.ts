@@ -5,11 +5,9 @@ export type Suit = 'power' | 'wisdom' | 'love' | 'wild';
 export const STRENGTH_SUITS = ['power', 'wisdom', 'love'] as const;
 export type StrengthSuit = (typeof STRENGTH_SUITS)[number];
 
-/** A seat number, 0 … players-1, in turn order (play passes from s to s+1, wrapping). */
-export type Seat = number;
+// Seats, card ids and card numbers are branded (src/shared/ids.ts): one cannot pass for another.
+export type { CardId, CardNumber, Seat } from '../ids';
 
-/** Character card id: `power-4`, `king`, … (see rules/record-format.md). */
-export type CardId = string;
 /** History card id: `monster-attack`, … */
 export type HistoryId = string;
 

@@ -11,6 +11,7 @@ import type { PlayerView } from '../../../src/shared/rules/view';
 import type { Notice } from '../../../src/renderer/src/lib/connection/errors';
 import type { ShownReaction } from '../../../src/renderer/src/lib/connection/reactions.svelte';
 import type { ConnectionStatus, GameSession, HostConnection, Knocking, LobbyFeed, Notices, ReplayClient } from '../../../src/renderer/src/lib/connection/types';
+import { seatOf, seatsOf, tableIdOf } from '../../../src/shared/ids';
 
 export type Call = { readonly method: string; readonly args: readonly unknown[] };
 
@@ -58,7 +59,7 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
   answerKnock = (id: string, admit: boolean) => this.#log('answerKnock', id, admit);
   resume = (tableId: string) => this.#log('resume', tableId);
   hasSeatToken = (tableId: string) => this.tokens.has(tableId);
-  heldSeat = (tableId: string) => this.heldSeats.get(tableId) ?? (this.tokens.has(tableId) ? 0 : null);
+  heldSeat = (tableId: string) => this.heldSeats.get(tableId) ?? (this.tokens.has(tableId) ? seatOf(0) : null);
   /** The seat held at a table, when a test needs another than seat 0. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- set up by a test before the page reads it
   readonly heldSeats = new Map<string, Seat>();
@@ -104,15 +105,15 @@ export class FakeClient implements LobbyFeed, GameSession, ReplayClient, Notices
 export function tableInfo(players: number, phase: TableInfo['phase'] = 'playing', id = 'table-0001'): TableInfo {
   const names = ['Ada', 'Bob', 'Cyd', 'Dee', 'Eve', 'Fay'];
   return {
-    id,
+    id: tableIdOf(id),
     name: 'Test table',
     players,
     options: { themeCardOpens: true, twoHistoryCards: false, prolongedGame: false },
     hasPin: false,
     hints: true,
     phase,
-    owner: 0,
-    seats: Array.from({ length: players }, (_, seat) => ({
+    owner: seatOf(0),
+    seats: seatsOf(players).map((seat) => ({
       seat,
       kind: seat === 0 ? 'human' : 'bot',
       name: names[seat]!,

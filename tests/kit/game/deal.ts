@@ -20,9 +20,10 @@ import {
   legalActions,
   newGame,
 } from '../../../src/shared/rules';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 export const CARDS: readonly CardId[] = DEFAULT_CARD_SET.characters.map((c) => c.id);
-export const def = (card: CardId) => DEFAULT_CARD_SET.characterById.get(card)!;
+export const def = (card: string) => DEFAULT_CARD_SET.characterById.get(cardIdOf(card))!;
 const THEMES = new Set(DEFAULT_CARD_SET.history.map((h) => h.theme));
 export const handSize = (players: number): number => (players === 5 ? 7 : 36 / players);
 
@@ -30,17 +31,17 @@ export const handSize = (players: number): number => (players === 5 ? 7 : 36 / p
 export interface PartialRound {
   history?: HistoryId[];
   /** Leading cards of each hand (missing hands are empty); the rest is filled in card-set order. */
-  hands?: CardId[][];
+  hands?: string[][];
   /** Five players only; by default the last free card that is no history card's theme. */
-  burned?: CardId | null;
+  burned?: string | null;
 }
 
 /** The full deal of `r`: throws on an unknown or repeated card, or a hand with too many cards. */
 export function fillDeal(players: number, r: PartialRound, history: HistoryId[] = ['monster-attack']): RoundDeal {
   const size = handSize(players);
   if ((r.hands?.length ?? 0) > players) throw new Error(`${r.hands!.length} hands for ${players} players`);
-  const hands = Array.from({ length: players }, (_, seat) => [...(r.hands?.[seat] ?? [])]);
-  const given = [...hands.flat(), ...(r.burned ? [r.burned] : [])];
+  const hands = Array.from({ length: players }, (_, seat) => (r.hands?.[seat] ?? []).map(cardIdOf));
+  const given = [...hands.flat(), ...(r.burned ? [cardIdOf(r.burned)] : [])];
   given.forEach((card, i) => {
     if (!CARDS.includes(card)) throw new Error(`unknown card ${card}`);
     if (given.indexOf(card) !== i) throw new Error(`card ${card} is dealt twice`);
@@ -49,7 +50,7 @@ export function fillDeal(players: number, r: PartialRound, history: HistoryId[] 
     if (h.length > size) throw new Error(`seat ${seat} holds ${h.length} cards, more than ${size}`);
   });
   const rest = CARDS.filter((c) => !given.includes(c));
-  let burned = r.burned ?? null;
+  let burned = r.burned ? cardIdOf(r.burned) : null;
   if (players === 5 && r.burned === undefined) {
     const free = rest.filter((c) => !THEMES.has(c));
     burned = free[free.length - 1]!;
@@ -62,7 +63,7 @@ export function fillDeal(players: number, r: PartialRound, history: HistoryId[] 
 export interface Stack extends PartialRound {
   players: number;
   /** Without `history`: the first history card (one with a plain condition) whose theme this seat holds. */
-  start?: Seat;
+  start?: number;
   options?: Partial<GameOptions>;
   /** Another card set with the same card ids (default: the shipped one). */
   cardSet?: CardSet;
@@ -91,21 +92,27 @@ export function stacked(setup: Stack): GameState {
   return started.value.state;
 }
 
+/** An action as a test writes it: seats and cards as plain numbers and strings (`act` makes them ids). */
+export type PlainAction =
+  | { readonly seat: number; readonly play: string; readonly faceDown?: boolean }
+  | { readonly seat: number; readonly choose: { readonly target?: number; readonly card?: string; readonly place?: number } };
+
 /**
  * An action, or its short form: `'2 power-7'` plays, `'2 power-7 down'` plays face down,
  * `'1 > 3 love-6'` chooses target 3 and card love-6 (`'1 > 3'`, `'1 > love-6'`: one field).
  */
-export type Act = Action | string;
+export type Act = PlainAction | string;
 
 export function act(a: Act): Action {
-  if (typeof a !== 'string') return a;
+  // The test's numbers and strings become seats and card ids here; the engine checks them.
+  if (typeof a !== 'string') return a as Action;
   const [seatText, ...rest] = a.trim().split(/\s+/);
-  const seat = Number(seatText);
-  if (rest[0] !== '>') return rest[1] === 'down' ? { seat, play: rest[0]!, faceDown: true } : { seat, play: rest[0]! };
+  const seat = seatOf(Number(seatText));
+  if (rest[0] !== '>') return rest[1] === 'down' ? { seat, play: cardIdOf(rest[0]!), faceDown: true } : { seat, play: cardIdOf(rest[0]!) };
   const choose: { target?: Seat; card?: CardId } = {};
   for (const word of rest.slice(1)) {
-    if (/^\d+$/.test(word)) choose.target = Number(word);
-    else choose.card = word;
+    if (/^\d+$/.test(word)) choose.target = seatOf(Number(word));
+    else choose.card = cardIdOf(word);
   }
   return { seat, choose };
 }
@@ -171,26 +178,26 @@ export interface QuickRound {
    * Three cards for each of seats 1–5, kept in hand to the end: their allies at scoring. Junk is
    * played face down unless harmless, so a 7 or a 10 usually has to be kept by someone.
    */
-  keep: CardId[][];
+  keep: string[][];
   /** The 9 seat 0 leads in meeting 1 (by default the first 9 that works). */
   nine?: 'power-9' | 'wisdom-9' | 'love-9';
   /** Junk a seat must play: pins[seat] = [meeting 1, meeting 5, meeting 6] (undefined: any). */
-  pins?: Record<number, (CardId | undefined)[]>;
+  pins?: Record<number, (string | undefined)[]>;
   /** Where a Demon played as junk goes (default seat 0). */
-  demonTo?: Seat;
+  demonTo?: number;
   /** Answers to decisions by source card; a card with an answer may be played face up anywhere. */
-  answers?: Record<CardId, Choice>;
+  answers?: Record<string, Extract<PlainAction, { choose: unknown }>['choose']>;
   /** Seat 0's allies: 'evil' (default) one to three Evil cards and no Angel, so it is excluded; 'clean' no Evil card. */
   sink?: 'evil' | 'clean' | 'any';
 }
 
 export interface QuickDeal {
-  hands: CardId[][];
+  hands: string[][];
   /** Play the round from its start to its end (seat 0 must be the start player). */
   play(s: GameState): GameState;
 }
 
-const suitOf = (c: CardId) => def(c).suit;
+const suitOf = (c: string) => def(c).suit;
 
 /** A deterministic shuffle (attempt 0 keeps the order). */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -202,7 +209,7 @@ function shuffled<T>(items: T[], seed: number): T[] {
   }
   return items;
 }
-const strengthOf = (c: CardId) => def(c).strength ?? 0;
+const strengthOf = (c: string) => def(c).strength ?? 0;
 
 export function quickRound(q: QuickRound): QuickDeal {
   if (q.keep.length !== 5 || q.keep.some((k) => k.length !== 3)) throw new Error('keep three cards for each of seats 1–5');
@@ -215,7 +222,7 @@ export function quickRound(q: QuickRound): QuickDeal {
   throw new Error(`no junk found for the quick round keeping ${JSON.stringify(q.keep)}`);
 }
 
-function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal | null {
+function quickRoundWith(q: QuickRound, nine: string, attempt: number): QuickDeal | null {
   const sinkHand = [nine, 'power-5', 'wisdom-5', 'love-5', 'king', 'dragon'];
   const demonTo = q.demonTo ?? 0;
   const answers = q.answers ?? {};
@@ -229,7 +236,7 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
   // May `seat` play `card` in meeting m (0: the 9 led, 1: King led, 2: Dragon led) under `lead`
   // without moving an ally of seats 1–5 or beating seat 0? Nobody has allies in meeting 1;
   // afterwards only seat 0 has (and the Demon's seat): 6s and 10s of the others do nothing.
-  const allowed = (seat: Seat, m: number, card: CardId, lead: string | null, hand: CardId[]): boolean => {
+  const allowed = (seat: number, m: number, card: string, lead: string | null, hand: string[]): boolean => {
     if (answers[card]) return true;
     const suit = suitOf(card);
     if (suit === 'wild') return ['angel', 'demon', 'fool'].includes(card) || (m === 0 && card === 'sage');
@@ -237,8 +244,8 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
     if (m === 0) return [1, 2, 4, 6, 8].includes(strengthOf(card)); // below the 9, no Reversal or Return
     return [1, 2, 3, 8, 9, ...(seat === demonTo ? [] : [6, 10])].includes(strengthOf(card));
   };
-  const nextLead = (lead: string | null, card: CardId) => (lead === null && suitOf(card) !== 'wild' ? suitOf(card) : lead);
-  const sinkOk = (j: CardId[][]): boolean => {
+  const nextLead = (lead: string | null, card: string) => (lead === null && suitOf(card) !== 'wild' ? suitOf(card) : lead);
+  const sinkOk = (j: string[][]): boolean => {
     const taken = [...sinkHand.slice(0, 5), ...j.flatMap(([a, b]) => [a!, b!])];
     if (demonTo === 0 && j.flat().includes('demon')) taken.push('demon');
     const evil = taken.filter((c) => def(c).evil).length;
@@ -246,9 +253,9 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
     return q.sink === 'any' || (evil > 0 && evil < 4 && !taken.includes('angel'));
   };
 
-  const junk: CardId[][] = [];
+  const junk: string[][] = [];
   let nodes = 0;
-  const search = (seat: number, free: CardId[], lead5: string | null, lead6: string | null): boolean => {
+  const search = (seat: number, free: string[], lead5: string | null, lead6: string | null): boolean => {
     if (seat === 6) return sinkOk(junk);
     const keep = q.keep[seat - 1]!;
     const pins = q.pins?.[seat] ?? [];
@@ -273,7 +280,8 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
   if (!search(1, pool, null, null)) return null;
   const hands = [sinkHand, ...junk.map((j, i) => [...j, ...q.keep[i]!])];
 
-  const ownCard = (s: GameState, unmasked: boolean) => ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(c) && !(unmasked && s.masked.includes(c)));
+  const ownCard = (s: GameState, unmasked: boolean) =>
+    ['king', 'power-5', 'wisdom-5', 'love-5', nine].find((c) => s.allies[0]!.includes(cardIdOf(c)) && !(unmasked && s.masked.includes(cardIdOf(c))));
   const answer = (s: GameState): GameState => {
     while (s.pending) {
       const { seat, kind, source } = s.pending;
@@ -287,8 +295,8 @@ function quickRoundWith(q: QuickRound, nine: CardId, attempt: number): QuickDeal
     }
     return s;
   };
-  const playJunk = (s: GameState, seat: Seat, card: CardId): GameState => {
-    const r = applyAction(s, { seat, play: card });
+  const playJunk = (s: GameState, seat: number, card: string): GameState => {
+    const r = applyAction(s, act({ seat, play: card }));
     if (r.ok) return answer(r.value.state);
     if (r.error.code !== 'MUST_PLAY_FACE_DOWN') throw new Error(`quick round: ${seat} ${card}: ${r.error.code}`);
     return answer(step(s, { seat, play: card, faceDown: true }).state);

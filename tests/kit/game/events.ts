@@ -1,5 +1,6 @@
 // Events as a screen receives them, for the renderer's tests of the story and the table.
 import type { VisibleEvent } from '../../../src/shared/rules/view';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 type EventOf<T extends VisibleEvent['type']> = Extract<VisibleEvent, { type: T }>;
 
@@ -7,13 +8,13 @@ type EventOf<T extends VisibleEvent['type']> = Extract<VisibleEvent, { type: T }
 export const meetingEnded: EventOf<'meetingEnded'> = {
   type: 'meetingEnded',
   meeting: {
-    leader: 0,
+    leader: seatOf(0),
     plays: [
-      { seat: 0, card: 'power-2', faceDown: false, returned: false },
-      { seat: 1, card: 'power-9', faceDown: false, returned: false },
+      { seat: seatOf(0), card: cardIdOf('power-2'), faceDown: false, returned: false },
+      { seat: seatOf(1), card: cardIdOf('power-9'), faceDown: false, returned: false },
     ],
     halted: false,
-    winner: 1,
+    winner: seatOf(1),
     demonTo: null,
     burned: false,
   },

@@ -1,6 +1,8 @@
 // Card identifiers as record-format.md lists them, written out independently of the card-set
 // data so tests can check the engine against the format.
-export const ALL_CARDS: readonly string[] = [
+import { type CardId, cardIdOf } from '../../../src/shared/ids';
+
+export const ALL_CARDS: readonly CardId[] = [
   ...['power', 'wisdom', 'love'].flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${suit}-${i + 1}`)),
   'king',
   'demon',
@@ -8,7 +10,7 @@ export const ALL_CARDS: readonly string[] = [
   'sage',
   'fool',
   'angel',
-];
+].map(cardIdOf);
 
 export const ALL_HISTORY: readonly string[] = [
   'monster-attack',

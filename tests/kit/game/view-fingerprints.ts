@@ -9,6 +9,7 @@ import { BotRng } from '../../../src/shared/bots/prng';
 import { DEFAULT_OPTIONS } from '../../../src/shared/rules/types';
 import type { Viewer } from '../../../src/shared/rules/view';
 import { playout } from './playout';
+import { seatsOf } from '../../../src/shared/ids';
 
 /** 480 games: 120 for each table size from 3 to 6. */
 export const FINGERPRINT_GAMES = 480;
@@ -23,7 +24,7 @@ export interface GameFingerprint {
 export function fingerprintGame(game: number): GameFingerprint {
   const players = 3 + (game % 4);
   const seed = `fingerprint-${game}`;
-  const viewers: Viewer[] = [...Array.from({ length: players }, (_, v) => v), 'spectator'];
+  const viewers: Viewer[] = [...seatsOf(players), 'spectator'];
   const hash = createHash('sha256');
   let steps = 0;
   for (const step of playout({ players, options: DEFAULT_OPTIONS, seed }, new BotRng(0xf1e1d + game))) {

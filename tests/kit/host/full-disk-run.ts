@@ -11,6 +11,7 @@ import { connectTo, sleep, waitFor } from './host';
 import { HostProcess } from './host-process';
 import { replayedState } from './records';
 import type { SmallDisk } from './small-disk';
+import { seatOf } from '../../../src/shared/ids';
 
 export interface FullDiskRun {
   /** Versions acknowledged (a move's answer, or a view) that the restarted host did not have. */
@@ -87,7 +88,7 @@ export async function fullDiskRun(disk: SmallDisk, seed: number, opened: Player[
   const back = await resumeSeats(() => connectTo(host.url), tableId, tokens, seed + 10);
   opened.push(...back);
   await waitFor(() => back.every((p) => p.view !== null), 'views after the restart', 20_000);
-  for (const p of back) if (JSON.stringify(p.view) !== JSON.stringify(viewFor(restored, p.seat))) throw new Error('a resumed view is not the state on disk');
+  for (const p of back) if (JSON.stringify(p.view) !== JSON.stringify(viewFor(restored, seatOf(p.seat)))) throw new Error('a resumed view is not the state on disk');
   for (const p of back) playing(p);
   if (!restored.over) await waitFor(() => back.some(diskFull), 'the restarted table to find the disk full', 20_000);
 

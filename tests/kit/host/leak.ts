@@ -11,6 +11,7 @@ import type { PlayerView, Viewer } from '../../../src/shared/rules/view';
 import type { EventBatch } from '../../../src/shared/protocol/event-log';
 import type { VisibleEvent } from '../../../src/shared/rules/view';
 import type { Received } from '../clients/player';
+import { cardIdOf } from '../../../src/shared/ids';
 
 const CARD_IDS = new Set(DEFAULT_CARD_SET.characters.map((c) => c.id));
 
@@ -83,9 +84,9 @@ export function leaksIn(inbox: readonly Received[], viewer: Viewer, states: read
         problems.push(`game:view: version ${view.version} is not in the record`);
         continue;
       }
-      for (const s of strings) if (secret.has(s)) problems.push(`game:view v${view.version}: shows hidden card ${s}`);
+      for (const s of strings) if (secret.has(cardIdOf(s))) problems.push(`game:view v${view.version}: shows hidden card ${s}`);
     } else {
-      for (const s of strings) if (CARD_IDS.has(s)) problems.push(`${event}: names card ${s}`);
+      for (const s of strings) if (CARD_IDS.has(cardIdOf(s))) problems.push(`${event}: names card ${s}`);
     }
   }
   return problems;
@@ -103,7 +104,7 @@ export function eventLeaks(
   viewer: Viewer,
   hidden: readonly Set<CardId>[],
   /** The hidden cards an event names (default: card ids anywhere in it). */
-  named: (e: VisibleEvent, secret: ReadonlySet<CardId>) => string[] = (e, secret) => stringsIn(e).filter((x) => secret.has(x)),
+  named: (e: VisibleEvent, secret: ReadonlySet<CardId>) => string[] = (e, secret) => stringsIn(e).filter((x) => secret.has(cardIdOf(x))),
 ): string[] {
   const problems: string[] = [];
   for (const batch of batches) {

@@ -7,11 +7,12 @@
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set';
 import { hiddenByVersion } from '../host/leak';
 import { eventsFromDisk, statesFromDisk } from '../host/records';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 const [dataDir, tableId, viewerArg] = process.argv.slice(2);
 if (!dataDir || !tableId || viewerArg === undefined) throw new Error('usage: hidden-cards.ts DATA_DIR TABLE_ID SEAT|spectator');
-const viewer = viewerArg === 'spectator' ? 'spectator' : Number(viewerArg);
-const name = (id: string) => DEFAULT_CARD_SET.characterById.get(id)!.name.en;
+const viewer = viewerArg === 'spectator' ? 'spectator' : seatOf(Number(viewerArg));
+const name = (id: string) => DEFAULT_CARD_SET.characterById.get(cardIdOf(id))!.name.en;
 
 const hidden = hiddenByVersion(statesFromDisk(dataDir, tableId), viewer);
 const log = eventsFromDisk(dataDir, tableId);
@@ -20,7 +21,7 @@ const before = log.map((batch) => {
   for (const e of batch.events) {
     if (e.type === 'meetingEnded') for (const p of e.meeting.plays) if (!p.returned) known.delete(p.card);
     // Ruling 9 b is told to everyone: who holds the Angel (even from the hand) and discards.
-    if (e.type === 'roundScored' && e.score.purge) known.delete('angel');
+    if (e.type === 'roundScored' && e.score.purge) known.delete(cardIdOf('angel'));
   }
   return [...known].map(name);
 });

@@ -8,6 +8,7 @@ import { BotRng } from '../../../src/shared/bots/prng';
 import { randomRecord } from '../../kit/game/playout';
 import { type Action, type GameState, type PlayerView, applyAction, currentDecider, legalActions, resolvePlace, viewFor } from '../../../src/shared/rules';
 import { startGame } from '../../kit/game/playout';
+import { seatOf } from '../../../src/shared/ids';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
@@ -24,7 +25,7 @@ async function playWithPool(p: BotPool, table: string, state: GameState, decisio
   let s = state;
   for (let i = 0; i < decisions && !s.over; i++) {
     const seat = currentDecider(s)!;
-    for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, o));
+    for (let o = 0; o < s.players; o++) if (o !== seat) p.observe(`${table}:${o}`, viewFor(s, seatOf(o)));
     const view = viewFor(s, seat);
     const action = decide ? await decide(`${table}:${seat}`, view) : await p.decide('master', `${table}:${seat}`, view, { budget: { ms: budgetMs } });
     // A face-down card is answered by its place, as the host resolves it (ruling 14).
@@ -94,9 +95,9 @@ describe('bot pool', () => {
     const r = opened.session;
     // A late decision with a choice: a short game left to play out.
     const version = r
-      .decisions(2)
+      .decisions(seatOf(2))
       .reverse()
-      .find((v) => r.step(v, 2).view.legalActions.length > 1)!;
+      .find((v) => r.step(v, seatOf(2)).view.legalActions.length > 1)!;
     const inWorker = await pool.analyse(record, version);
     expect(inWorker).not.toBeNull();
     expect(inWorker).toEqual(r.analyse(version)); // seeded: the same answer wherever it runs

@@ -11,6 +11,7 @@ import { connectTo, tempDir, waitFor } from '../../kit/host/host';
 import { HostProcess } from '../../kit/host/host-process';
 import { Player, resumeSeats } from '../../kit/clients/player';
 import { replayedState, statesFromDisk } from '../../kit/host/records';
+import { seatOf } from '../../../src/shared/ids';
 
 let dataDir = '';
 let proc: HostProcess | null = null;
@@ -89,7 +90,7 @@ describe('a host killed with SIGKILL', () => {
       const next = await resumeSeats(() => connectTo(restarted.url), tableId, tokens, 20 + kill * 4);
       sockets.push(...next);
       await waitFor(() => next.every((p) => p.view !== null), 'views after the restart');
-      for (const p of next) expect(p.view).toEqual(viewFor(restored, p.seat));
+      for (const p of next) expect(p.view).toEqual(viewFor(restored, seatOf(p.seat)));
       players = next;
     }
 
@@ -99,7 +100,7 @@ describe('a host killed with SIGKILL', () => {
     for (const p of players) expect(p.errors).toEqual([]);
     const states = statesFromDisk(dataDir, tableId);
     expect(states.at(-1)!.over).toBe(true);
-    for (const p of players) expect(p.view).toEqual(viewFor(states.at(-1)!, p.seat));
+    for (const p of players) expect(p.view).toEqual(viewFor(states.at(-1)!, seatOf(p.seat)));
 
     // Ctrl-C: a clean stop.
     const running = proc;

@@ -15,14 +15,15 @@ import { type VisibleEvent, viewFor } from '../../../src/shared/rules/view';
 import { clearPage } from '../../kit/dom/page';
 import { systemReducesMotion } from '../../kit/dom/reduced-motion';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 
 function show(state: GameState, seat: number | null): FakeClient {
   const client = new FakeClient();
   client.table = tableInfo(state.players);
-  client.seat = seat;
-  client.view = viewFor(state, seat ?? 'spectator');
+  client.seat = seat === null ? null : seatOf(seat);
+  client.view = viewFor(state, client.seat ?? 'spectator');
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -37,14 +38,14 @@ describe('hand', () => {
   it('highlights exactly the legal cards of the seat to play, and dims the others', () => {
     const state = playUntil(4, (s) => !s.pending && s.meeting.plays.length === 1);
     const seat = decider(state);
-    const view = viewFor(state, seat);
+    const view = viewFor(state, seatOf(seat));
     show(state, seat);
     const legal = new Set(view.legalActions.flatMap((a) => ('play' in a ? [a.play] : [])));
     const highlighted = all('[data-testid="hand"] [data-legal="true"]').map((e) => e.dataset['card']);
     expect(new Set(highlighted)).toEqual(legal);
     const dimmed = all('[data-testid="hand"] button.dimmed').map((e) => e.dataset['card']);
     expect(dimmed.length + highlighted.length).toBe(view.hand!.length);
-    for (const id of dimmed) expect(legal.has(id!)).toBe(false);
+    for (const id of dimmed) expect(legal.has(cardIdOf(id!))).toBe(false);
   });
 
   it('sends the legal play of a clicked card, and nothing for a dimmed one', () => {
@@ -88,11 +89,11 @@ describe('hand', () => {
     // The seat to play holds the lead suit: its other cards must wait (ruling 2).
     const state = playUntil(4, (s) => {
       if (s.pending || s.meeting.plays.length !== 1 || s.meeting.leadSuit === null) return false;
-      return Object.values(viewFor(s, decider(s)).unplayable).includes('MUST_FOLLOW_SUIT');
+      return Object.values(viewFor(s, seatOf(decider(s))).unplayable).includes('MUST_FOLLOW_SUIT');
     });
     const seat = decider(state);
     show(state, seat);
-    const view = viewFor(state, seat);
+    const view = viewFor(state, seatOf(seat));
     const id = Object.keys(view.unplayable)[0]!;
     document.querySelector<HTMLElement>(`[data-testid="hand"] [data-card="${id}"]`)!.click();
     flushSync();
@@ -341,7 +342,7 @@ describe('hidden information', () => {
     // A face-down play the next seat has not seen in the player's hand by Insight.
     const unseen = (s: GameState) => {
       const down = s.meeting.plays.find((p) => p.faceDown);
-      return !!down && !s.over && viewFor(s, (down.seat + 1) % s.players).insight?.target !== down.seat;
+      return !!down && !s.over && viewFor(s, seatOf((down.seat + 1) % s.players)).insight?.target !== down.seat;
     };
     const state = playUntil(3, unseen);
     const hidden = state.meeting.plays.find((p) => p.faceDown)!;
@@ -398,8 +399,8 @@ describe('seats and spectators', () => {
     const client = new FakeClient();
     const info = tableInfo(3);
     client.table = { ...info, seats: info.seats.map((s) => (s.seat === 2 ? { ...s, connected: false, handoverInMs: 42_000 } : s)) };
-    client.seat = 0;
-    client.view = viewFor(state, 0);
+    client.seat = seatOf(0);
+    client.view = viewFor(state, seatOf(0));
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     const countdowns = all('[data-testid="handover-countdown"]');
@@ -455,15 +456,15 @@ describe('panels', () => {
     const state = startGame(4);
     const client = new FakeClient();
     client.table = tableInfo(4);
-    client.seat = 0;
-    client.view = viewFor(state, 0);
+    client.seat = seatOf(0);
+    client.view = viewFor(state, seatOf(0));
     const seats = [0, 1, 2, 3].map((seat) => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [], fameGained: seat === 1 ? 1 : 0 }));
     client.log = [
       {
         version: 5,
         events: [{ type: 'roundScored', score: { round: 0, history: [], excluded: [], evilMonopoly: null, seats, counts: [], purge: null }, fame: [0, 1, 0, 0], purged: [] }],
       },
-      { version: 6, events: [{ type: 'cardPlayed', seat: 1, card: 'power-4', faceDown: false }] },
+      { version: 6, events: [{ type: 'cardPlayed', seat: seatOf(1), card: cardIdOf('power-4'), faceDown: false }] },
     ];
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
@@ -547,8 +548,8 @@ describe('hints', () => {
     document.body.innerHTML = '';
     const client = new FakeClient();
     client.table = { ...tableInfo(3), hints: false };
-    client.seat = seat;
-    client.view = viewFor(state, seat);
+    client.seat = seatOf(seat);
+    client.view = viewFor(state, seatOf(seat));
     app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="hint"]')).toBeNull();

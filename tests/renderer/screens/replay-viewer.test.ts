@@ -6,7 +6,7 @@ import { flushSync, mount, tick } from 'svelte';
 import ReplayViewer from '../../../src/renderer/src/screens/ReplayViewer.svelte';
 import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import type { ReplayAnalysis, ReplayStepView, ReplayViewer as Viewer } from '../../../src/shared/protocol/events';
-import { type GameState, applyAction, currentDecider, legalActions, viewFor } from '../../../src/shared/rules';
+import { type GameState, type Seat, applyAction, currentDecider, legalActions, viewFor } from '../../../src/shared/rules';
 import { DEFAULT_BOOK } from '../../../src/shared/card-book';
 import { actionText } from '../../../src/renderer/src/lib/table/action-text';
 import { t } from '../../../src/renderer/src/lib/i18n/index.svelte';
@@ -14,6 +14,7 @@ import { startGame } from '../../kit/game/playout';
 import { FakeClient } from '../../kit/dom/fake-client.svelte';
 import { clearPage } from '../../kit/dom/page';
 import { pacing } from '../../../src/renderer/src/lib/story/speed.svelte';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 // Instant, as a replay is stepped through: no card flies in (happy-dom cancels flights as rejections).
@@ -24,9 +25,9 @@ afterEach(() => {
 });
 
 /** A seeded game's first states, as the host's replay gives them. */
-function played(actions: number): { states: GameState[]; actors: number[] } {
+function played(actions: number): { states: GameState[]; actors: Seat[] } {
   const states = [startGame(4, 'replay-viewer')];
-  const actors: number[] = [];
+  const actors: Seat[] = [];
   for (let i = 0; i < actions; i++) {
     const s = states.at(-1)!;
     const seat = currentDecider(s)!;
@@ -81,13 +82,13 @@ describe('the replay viewer', () => {
     const demon = 'demon';
     const steal: ReplayAnalysis = {
       kind: 'steal',
-      master: { seat: 1, choose: { target: 0, card: demon } },
+      master: { seat: seatOf(1), choose: { target: seatOf(0), card: cardIdOf(demon) } },
       masterWin: 0.33,
-      played: { seat: 1, play: 'x' },
+      played: { seat: seatOf(1), play: cardIdOf('x') },
       playedWin: 0.41,
       worlds: 50,
     };
-    const face: ReplayAnalysis = { ...steal, played: { seat: 1, choose: { target: 3, card: 'king' } } };
+    const face: ReplayAnalysis = { ...steal, played: { seat: seatOf(1), choose: { target: seatOf(3), card: cardIdOf('king') } } };
     viewer(() => Promise.resolve(face));
     await settle();
     const seats = [...document.querySelectorAll('[data-testid="replay-seat"] h3')].map((h) => h.textContent?.split('·')[0]?.trim());
@@ -99,8 +100,8 @@ describe('the replay viewer', () => {
     expect(document.querySelector('[data-testid="replay-decision"]')?.textContent).toContain('Bob decides here.');
     document.querySelector<HTMLButtonElement>('[data-testid="replay-analyse"]')!.click();
     await settle();
-    expect(document.querySelector('[data-testid="replay-master"]')?.textContent).toBe(`The Master · Steal ${DEFAULT_BOOK.cardName(demon, 'en')} from Ann: 33 %`);
-    expect(document.querySelector('[data-testid="replay-played"]')?.textContent).toBe(`Played · Steal ${DEFAULT_BOOK.cardName('king', 'en')} from Dee: 41 %`);
+    expect(document.querySelector('[data-testid="replay-master"]')?.textContent).toBe(`The Master · Steal ${DEFAULT_BOOK.cardName(cardIdOf(demon), 'en')} from Ann: 33 %`);
+    expect(document.querySelector('[data-testid="replay-played"]')?.textContent).toBe(`Played · Steal ${DEFAULT_BOOK.cardName(cardIdOf('king'), 'en')} from Dee: 41 %`);
   });
 
   it('asks about a second decision while the first is still being worked out, and keeps each answer with its decision', async () => {
@@ -121,18 +122,18 @@ describe('the replay viewer', () => {
     expect(client.calls.filter((c) => c.method === 'replayAnalyse').map((c) => c.args[0])).toEqual([first, second]);
     const answer = (card: string): ReplayAnalysis => ({
       kind: 'play',
-      master: { seat: 2, play: card },
+      master: { seat: seatOf(2), play: cardIdOf(card) },
       masterWin: 0.5,
-      played: { seat: 2, play: card, faceDown: true },
+      played: { seat: seatOf(2), play: cardIdOf(card), faceDown: true },
       playedWin: 0.25,
       worlds: 50,
     });
     pending.get(first!)!(answer('king'));
     pending.get(second!)!(answer('dragon'));
     await settle();
-    expect(document.querySelector('[data-testid="replay-played"]')?.textContent).toBe(`Played · Play ${DEFAULT_BOOK.cardName('dragon', 'en')} face down: 25 %`);
+    expect(document.querySelector('[data-testid="replay-played"]')?.textContent).toBe(`Played · Play ${DEFAULT_BOOK.cardName(cardIdOf('dragon'), 'en')} face down: 25 %`);
     await showAs(2, first!);
-    expect(document.querySelector('[data-testid="replay-master"]')?.textContent).toBe(`The Master · Play ${DEFAULT_BOOK.cardName('king', 'en')}: 50 %`);
+    expect(document.querySelector('[data-testid="replay-master"]')?.textContent).toBe(`The Master · Play ${DEFAULT_BOOK.cardName(cardIdOf('king'), 'en')}: 50 %`);
   });
 });
 
@@ -145,7 +146,7 @@ describe('the replay’s hands', () => {
     card!.click();
     flushSync();
     const sheet = document.querySelector<HTMLElement>('[data-testid="card-sheet"]')!;
-    expect(sheet.textContent).toContain(DEFAULT_BOOK.cardName(card!.dataset['card']!, 'en'));
+    expect(sheet.textContent).toContain(DEFAULT_BOOK.cardName(cardIdOf(card!.dataset['card']!), 'en'));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
     await settle();
     expect(document.querySelector('[data-testid="replay"]')?.getAttribute('data-version')).toBe('3');
@@ -161,22 +162,22 @@ describe('the replay viewer’s allies', () => {
     await showAs(0, session.last);
     const allies = [...document.querySelectorAll<HTMLElement>('[data-testid="ally-group"] button[data-card]')];
     expect(allies.length, 'allies taken by the 40th action').toBeGreaterThan(0);
-    for (const chip of allies) expect(chip.querySelector('.name')?.textContent).toBe(DEFAULT_BOOK.cardName(chip.dataset['card']!, 'en'));
+    for (const chip of allies) expect(chip.querySelector('.name')?.textContent).toBe(DEFAULT_BOOK.cardName(cardIdOf(chip.dataset['card']!), 'en'));
     allies[0]!.click();
     flushSync();
-    expect(document.querySelector('[data-testid="card-sheet"]')?.textContent).toContain(DEFAULT_BOOK.cardName(allies[0]!.dataset['card']!, 'en'));
+    expect(document.querySelector('[data-testid="card-sheet"]')?.textContent).toContain(DEFAULT_BOOK.cardName(cardIdOf(allies[0]!.dataset['card']!), 'en'));
   });
 });
 
 describe('actionText', () => {
   const ctx = { names: ['Ann', 'Bob', 'Bot 3'], lang: 'en' as const, book: DEFAULT_BOOK, t };
-  const name = (id: string) => DEFAULT_BOOK.cardName(id, 'en');
+  const name = (id: string) => DEFAULT_BOOK.cardName(cardIdOf(id), 'en');
   it('tells every kind of move as the player would say it', () => {
-    expect(actionText({ seat: 0, play: 'power-4', faceDown: true }, 'play', ctx)).toBe(`Play ${name('power-4')} face down`);
-    expect(actionText({ seat: 0, choose: { target: 1, card: 'love-6' } }, 'discardAlly', ctx)).toBe(`Discard Bob's ally ${name('love-6')}`);
-    expect(actionText({ seat: 0, choose: { target: 2, card: 'love-6' } }, 'gift', ctx)).toBe(`Give ${name('love-6')} to Bot 3`);
-    expect(actionText({ seat: 0, choose: { place: 1 } }, 'return', ctx)).toBe("Send Bob's face-down card back");
-    expect(actionText({ seat: 0, choose: { target: 1 } }, 'insight', ctx)).toBe("Look at Bob's hand");
-    expect(actionText({ seat: 0, choose: { target: 0 } }, 'demonChoice', ctx)).toBe('Give the Demon to Ann');
+    expect(actionText({ seat: seatOf(0), play: cardIdOf('power-4'), faceDown: true }, 'play', ctx)).toBe(`Play ${name('power-4')} face down`);
+    expect(actionText({ seat: seatOf(0), choose: { target: seatOf(1), card: cardIdOf('love-6') } }, 'discardAlly', ctx)).toBe(`Discard Bob's ally ${name('love-6')}`);
+    expect(actionText({ seat: seatOf(0), choose: { target: seatOf(2), card: cardIdOf('love-6') } }, 'gift', ctx)).toBe(`Give ${name('love-6')} to Bot 3`);
+    expect(actionText({ seat: seatOf(0), choose: { place: seatOf(1) } }, 'return', ctx)).toBe("Send Bob's face-down card back");
+    expect(actionText({ seat: seatOf(0), choose: { target: seatOf(1) } }, 'insight', ctx)).toBe("Look at Bob's hand");
+    expect(actionText({ seat: seatOf(0), choose: { target: seatOf(0) } }, 'demonChoice', ctx)).toBe('Give the Demon to Ann');
   });
 });

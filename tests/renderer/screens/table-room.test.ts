@@ -6,6 +6,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import TableRoom from '../../../src/renderer/src/screens/TableRoom.svelte';
 import { connectionContext } from '../../../src/renderer/src/lib/connection/context';
 import { FakeClient, tableInfo } from '../../kit/dom/fake-client.svelte';
+import { seatOf } from '../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => {
@@ -18,7 +19,7 @@ function room(seat: number): FakeClient {
   const client = new FakeClient();
   const info = tableInfo(3, 'lobby');
   client.table = { ...info, seats: info.seats.map((s) => (s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)) };
-  client.seat = seat;
+  client.seat = seatOf(seat);
   app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -66,12 +67,12 @@ describe('the owner’s seat lent to a bot while they are away', () => {
     const info = tableInfo(3, 'lobby');
     client.table = {
       ...info,
-      owner: 0,
+      owner: seatOf(0),
       seats: info.seats.map((s) =>
         s.seat === 0 ? { ...s, kind: 'human', name: 'Ann', connected: false, botPlaying: true, botLevel: 'adept' } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s,
       ),
     };
-    client.seat = 1;
+    client.seat = seatOf(1);
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     const first = document.querySelectorAll('[data-testid="room-seat"]')[0]!;
@@ -90,7 +91,7 @@ describe('filling the table and a dropped seat', () => {
       ...info,
       seats: info.seats.map((s) => (s.seat >= 2 ? { ...s, kind: 'free', name: null, botLevel: null } : s.seat === 1 ? { ...s, kind: 'human', botLevel: null } : s)),
     };
-    client.seat = 0;
+    client.seat = seatOf(0);
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     document.querySelector<HTMLInputElement>('[data-testid="bot-level"] input[data-value="master"]')!.click();
@@ -111,7 +112,7 @@ describe('filling the table and a dropped seat', () => {
   it('tells the other players what happens to a dropped seat', () => {
     const client = new FakeClient();
     client.table = { ...tableInfo(3, 'lobby'), autoBotAfterS: 120 };
-    client.seat = 1;
+    client.seat = seatOf(1);
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
     expect(document.querySelector('[data-testid="auto-bot"]')).toBeNull();

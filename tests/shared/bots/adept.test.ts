@@ -3,27 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { adeptAction } from '../../../src/shared/bots/adept';
 import { botCards, goalsOf } from '../../../src/shared/bots/cards';
 import type { Board, BoardPlay } from '../../../src/shared/bots/board';
-import { type Action, type CardId, type DecisionKind, DEFAULT_CARD_SET, type HistoryId, type Seat } from '../../../src/shared/rules';
+import { type Action, type CardId, type DecisionKind, DEFAULT_CARD_SET, type HistoryId } from '../../../src/shared/rules';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
+import { type PlainAction, act } from '../../kit/game/deal';
 
 const cards = botCards(DEFAULT_CARD_SET);
 
+/** Seats and cards as plain numbers and strings; `table` makes them ids. */
 interface Setup {
   history: HistoryId[];
-  hand: CardId[];
-  allies?: CardId[][];
-  masked?: CardId[];
+  hand: string[];
+  allies?: string[][];
+  masked?: string[];
   plays?: BoardPlay[];
-  leader?: Seat;
+  leader?: number;
   fame?: number[];
   kind?: 'play' | DecisionKind;
   /** For a decision: its answers (seat 0 answers). */
-  choices?: Action[];
+  choices?: PlainAction[];
   handCounts?: number[];
 }
 
 /** Seat 0's table in a four-player game; its legal plays follow ruling 2. */
-function table(x: Setup): Board {
-  const allies = x.allies ?? [[], [], [], []];
+function table(plain: Setup): Board {
+  const x = { ...plain, hand: plain.hand.map(cardIdOf), masked: plain.masked?.map(cardIdOf), choices: plain.choices?.map(act) };
+  const allies = (plain.allies ?? [[], [], [], []]).map((a) => a.map(cardIdOf));
   const plays = x.plays ?? [];
   const seen = new Set<CardId>([...x.hand, ...allies.flat(), ...plays.flatMap((p) => (p.card ? [p.card] : []))]);
   const unseen = cards.all.filter((c) => !seen.has(c.id)).map((c) => c.id);
@@ -35,21 +39,21 @@ function table(x: Setup): Board {
     const hasLead = lead >= 0 && x.hand.some((c) => cards.info(c).suit === lead);
     legal = x.hand.flatMap((c): Action[] => {
       const s = cards.info(c).suit;
-      if (lead < 0 || s === 3 || s === lead) return [{ seat: 0, play: c }];
-      return hasLead ? [] : [{ seat: 0, play: c, faceDown: true }];
+      if (lead < 0 || s === 3 || s === lead) return [{ seat: seatOf(0), play: c }];
+      return hasLead ? [] : [{ seat: seatOf(0), play: c, faceDown: true }];
     });
   }
   const n = Math.floor(unseen.length / 3);
   return {
     cards,
     goals: goalsOf(cards, x.history),
-    me: 0,
+    me: seatOf(0),
     players: 4,
     hand: x.hand,
     handCounts: x.handCounts ?? [x.hand.length, n, n, n],
     allies,
     masked: x.masked ?? [],
-    leader: x.leader ?? (plays.length ? (4 - plays.length) % 4 : 0),
+    leader: seatOf(x.leader ?? (plays.length ? (4 - plays.length) % 4 : 0)),
     leadSuit: lead as Board['leadSuit'],
     plays,
     fame: x.fame ?? [0, 0, 0, 0],
@@ -61,8 +65,9 @@ function table(x: Setup): Board {
 }
 
 const decide = (x: Setup) => adeptAction(table(x), null);
-const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [Seat, CardId][]): Action[] => pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
-const play = (seat: Seat, card: CardId | null, faceDown = false): BoardPlay => ({ seat, card, faceDown, returned: false });
+const targets = (kind: 'gift' | 'steal' | 'discardAlly' | 'mask', pairs: [number, string][]): PlainAction[] =>
+  pairs.map(([target, card]) => ({ seat: 0, choose: { target, card } }));
+const play = (seat: number, card: string | null, faceDown = false): BoardPlay => ({ seat: seatOf(seat), card: card === null ? null : cardIdOf(card), faceDown, returned: false });
 
 describe('the Adept', () => {
   it('sends the Demon to an opponent, the leader in Fame first', () => {
@@ -112,21 +117,21 @@ describe('the Adept', () => {
       kind: 'gift',
       choices: targets(
         'gift',
-        [1, 2, 3].flatMap((t) => ['power-8', 'love-1', 'power-2'].map((c): [Seat, CardId] => [t, c])),
+        [1, 2, 3].flatMap((t) => ['power-8', 'love-1', 'power-2'].map((c): [number, string] => [t, c])),
       ),
     });
     expect(a).toMatchObject({ choose: { card: 'love-1' } });
   });
 
   it('masks its own Evil ally with the Fool', () => {
-    const mine: CardId[] = ['power-7', 'wisdom-1'];
-    const theirs: CardId[] = ['power-2', 'love-9'];
+    const mine = ['power-7', 'wisdom-1'];
+    const theirs = ['power-2', 'love-9'];
     const a = decide({
       history: ['monster-attack'],
       hand: ['love-6'],
       allies: [mine, theirs, [], []],
       kind: 'mask',
-      choices: targets('mask', [...mine.map((c): [Seat, CardId] => [0, c]), ...theirs.map((c): [Seat, CardId] => [1, c])]),
+      choices: targets('mask', [...mine.map((c): [number, string] => [0, c]), ...theirs.map((c): [number, string] => [1, c])]),
     });
     expect(a).toEqual({ seat: 0, choose: { target: 0, card: 'wisdom-1' } });
   });

@@ -7,6 +7,7 @@ import { Knowledge } from '../../../src/shared/bots/knowledge';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { DEFAULT_CARD_SET, type GameState, applyAction, legalActions, viewFor } from '../../../src/shared/rules';
 import { OPTION_SETS, randomGame } from '../../kit/game/playout';
+import { seatOf } from '../../../src/shared/ids';
 
 const cards = botCards(DEFAULT_CARD_SET);
 
@@ -22,11 +23,11 @@ describe('knowledge', () => {
     const problems: string[] = [];
     for (let g = 0; g < 40; g++) {
       const players = 3 + (g % 4);
-      const seats = Array.from({ length: players }, (_, i) => new Knowledge(i, cards));
+      const seats = Array.from({ length: players }, (_, i) => new Knowledge(seatOf(i), cards));
       for (const s of randomGame(players, `know-${g}`, OPTION_SETS[g % OPTION_SETS.length])) {
         if (s.over) break;
         seats.forEach((k, seat) => {
-          const view = viewFor(s, seat);
+          const view = viewFor(s, seatOf(seat));
           k.observe(view);
           for (const [card, holder] of k.pinned) {
             const there = s.hands[holder]!.includes(card) || s.meeting.plays.some((p) => p.seat === holder && p.card === card && p.faceDown);
@@ -59,19 +60,19 @@ describe('determinize', () => {
     for (let g = 0; g < 24; g++) {
       const players = 3 + (g % 4);
       const options = OPTION_SETS[g % OPTION_SETS.length];
-      const seats = Array.from({ length: players }, (_, i) => new Knowledge(i, cards));
+      const seats = Array.from({ length: players }, (_, i) => new Knowledge(seatOf(i), cards));
       let step = 0;
       for (const s of randomGame(players, `det-${g}`, options)) {
         if (s.over) break;
-        for (let seat = 0; seat < players; seat++) seats[seat]!.observe(viewFor(s, seat));
+        for (let seat = 0; seat < players; seat++) seats[seat]!.observe(viewFor(s, seatOf(seat)));
         if (step++ % 3 !== 0) continue;
         for (let seat = 0; seat < players; seat++) {
-          const view = viewFor(s, seat);
+          const view = viewFor(s, seatOf(seat));
           const k = seats[seat]!;
           const hidden = sampleHidden(view, cards, k, rng);
           const world = buildState(view, hidden, templateFor(view, DEFAULT_CARD_SET), cards, rng, k.meetingsSeen);
           const where = `game ${g} step ${step} seat ${seat}`;
-          if (JSON.stringify(viewFor(world, seat)) !== JSON.stringify(view)) expect(viewFor(world, seat), where).toEqual(view);
+          if (JSON.stringify(viewFor(world, seatOf(seat))) !== JSON.stringify(view)) expect(viewFor(world, seatOf(seat)), where).toEqual(view);
           if (census(world).join() !== census(s).join()) problems.push(`${where}: cards not conserved`);
           // Known facts hold in the sample.
           for (const [card, holder] of k.pinned) {
@@ -102,10 +103,10 @@ describe('determinize', () => {
     const rng = new BotRng(3);
     let seen = 0;
     for (let g = 0; g < 60 && seen < 20; g++) {
-      const k = new Knowledge(0, cards);
+      const k = new Knowledge(seatOf(0), cards);
       for (const s of randomGame(4, `ins-${g}`)) {
         if (s.over) break;
-        const view = viewFor(s, 0);
+        const view = viewFor(s, seatOf(0));
         k.observe(view);
         if (!view.insight || view.legalActions.length === 0) continue;
         const target = view.insight.target;

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Bot, type BotLevel, createBot } from '../../../src/shared/bots/index';
 import { type PlayerView, type RoundDeal, applyAction, currentDecider, legalActions, newGame, resolvePlace, viewFor } from '../../../src/shared/rules';
 import { randomGame } from '../../kit/game/playout';
+import { seatOf } from '../../../src/shared/ids';
 
 /** Every field of a PlayerView: the compiler fails here when the view gains or loses one. */
 const VIEW_FIELDS: Record<keyof PlayerView, true> = {
@@ -79,7 +80,7 @@ describe('bots only ever receive a view', () => {
       for (const s of randomGame(players, `guard-${level}-${g}`)) {
         if (s.over || (level === 'master' && s.round > 0)) break;
         const seat = currentDecider(s)!;
-        for (let o = 0; o < players; o++) if (o !== seat && step % 3 === 0) bots[o]!.observe(guarded(viewFor(s, o), touched));
+        for (let o = 0; o < players; o++) if (o !== seat && step % 3 === 0) bots[o]!.observe(guarded(viewFor(s, seatOf(o)), touched));
         const action = bots[seat]!.decide(guarded(viewFor(s, seat), touched));
         // A face-down card is answered by its place, as the host resolves it (ruling 14).
         expect(legalActions(s, seat)).toContainEqual(resolvePlace(s, action));
@@ -117,7 +118,7 @@ describe('bots only ever receive a view', () => {
       return r.value.state;
     });
     expect(states[0]!.hands).not.toEqual(states[1]!.hands);
-    const views = states.map((s) => viewFor(s, 0));
+    const views = states.map((s) => viewFor(s, seatOf(0)));
     expect(views[0]).toEqual(views[1]);
     expect(views[0]!.legalActions.length).toBeGreaterThan(1);
     const decide = (view: PlayerView) => {

@@ -6,13 +6,14 @@ import { boardFromState } from '../../../src/shared/bots/board';
 import { botCards } from '../../../src/shared/bots/cards';
 import { DEFAULT_CARD_SET } from '../../../src/shared/rules';
 import { randomGame } from '../../kit/game/playout';
+import { seatOf } from '../../../src/shared/ids';
 
 const cards = botCards(DEFAULT_CARD_SET);
 
 /** Every card's value to every seat, read in the given order of seats. */
 function values(j: Judge, seats: readonly number[]): number[] {
   const out: number[] = [];
-  for (const seat of seats) for (const c of cards.all) out.push(j.valueOf(seat, c), j.valueOf(seat, c, true));
+  for (const seat of seats) for (const c of cards.all) out.push(j.valueOf(seatOf(seat), c), j.valueOf(seatOf(seat), c, true));
   return out;
 }
 
@@ -23,11 +24,11 @@ describe('Judge', () => {
     const other = [...randomGame(5, 'judge-b')][40]!;
     const seatsA = [0, 1, 2, 3];
     const seatsB = [4, 3, 2, 1, 0];
-    const alone = [values(new Judge(boardFromState(late, 0, cards, null)), seatsA), values(new Judge(boardFromState(other, 2, cards, null)), seatsB)];
+    const alone = [values(new Judge(boardFromState(late, seatOf(0), cards, null)), seatsA), values(new Judge(boardFromState(other, seatOf(2), cards, null)), seatsB)];
     // Interleaved: B writes seats A reads later (seat 3 before A gets to it), and A reads each
     // seat twice (the second time from the cache).
-    const a = new Judge(boardFromState(late, 0, cards, null));
-    const b = new Judge(boardFromState(other, 2, cards, null));
+    const a = new Judge(boardFromState(late, seatOf(0), cards, null));
+    const b = new Judge(boardFromState(other, seatOf(2), cards, null));
     const [aFirst, aAgain, bAll] = [[] as number[], [] as number[], [] as number[]];
     for (let k = 0; k < seatsB.length; k++) {
       if (k < seatsA.length) aFirst.push(...values(a, [seatsA[k]!]));

@@ -1,6 +1,7 @@
 // The story one connection receives: the versions it has not had, in order, and no others.
 import { describe, expect, it } from 'vitest';
 import { type GameEventBatch, batchesFor } from '../../../src/shared/protocol/event-log';
+import { seatOf } from '../../../src/shared/ids';
 
 describe('batchesFor', () => {
   const log: GameEventBatch[] = [0, 1, 2, 3, 4, 5].map((version) => ({ version, events: [] }));
@@ -12,6 +13,6 @@ describe('batchesFor', () => {
     expect(versions(4, 5)).toEqual([5]);
     expect(versions(5, 5)).toEqual([]);
     expect(versions(-1, -1)).toEqual([]);
-    expect(batchesFor([], 0, -1, 3)).toEqual([]);
+    expect(batchesFor([], seatOf(0), -1, 3)).toEqual([]);
   });
 });

@@ -5,19 +5,20 @@ import { describe, expect, it } from 'vitest';
 import data from '../../../src/shared/rules/card-set/default-set.json';
 import { type CardId, DEFAULT_CARD_SET, type GameState, currentDecider, legalActions, loadCardSet, viewFor } from '../../../src/shared/rules';
 import { expectRefused, finishRound, play, quickRound, sorted, stacked } from '../../kit/game/deal';
+import { seatOf } from '../../../src/shared/ids';
 
 const alliesOf = (s: GameState, seat: number): CardId[] => [...s.allies[seat]!].sort();
 const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.fameGained);
 /** Four players, seat 0 starts and may lead any card (the theme card need not open). */
-const free4 = (hands: CardId[][]): GameState => stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
+const free4 = (hands: string[][]): GameState => stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
 const QUICK = { themeCardOpens: false };
-const quickGame = (hands: CardId[][], history: string[] = ['the-coronation-of-a-king', 'monster-attack']) => stacked({ players: 6, history, hands, options: QUICK });
+const quickGame = (hands: string[][], history: string[] = ['the-coronation-of-a-king', 'monster-attack']) => stacked({ players: 6, history, hands, options: QUICK });
 
 /**
  * Allies on two seats: seat 0 leads a Halt (one ally), then love-2; seat 1 wins that meeting
  * with love-10 and leads the third meeting with allies love-2, love-10, love-1, love-6.
  */
-function twoSeatsWithAllies(hands: CardId[][]): GameState {
+function twoSeatsWithAllies(hands: string[][]): GameState {
   const s = free4([
     ['power-5', 'love-2', ...hands[0]!],
     ['love-10', ...hands[1]!],
@@ -108,7 +109,7 @@ describe('ability 4: Steal (4s)', () => {
     expect(alliesOf(s, 2)).toEqual(['love-10', 'love-2', 'wisdom-1', 'wisdom-8']);
     s = play(s, '2 wisdom-4');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'steal', source: 'wisdom-4' });
-    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-10', '2 > 0 power-1', '2 > 0 power-2', '2 > 0 power-6']));
+    expect(sorted(legalActions(s, seatOf(2)))).toEqual(sorted(['2 > 0 power-10', '2 > 0 power-1', '2 > 0 power-2', '2 > 0 power-6']));
     expectRefused(s, '2 > 2 love-2', 'ILLEGAL_CHOICE'); // not an opponent
     expectRefused(s, '2 > 0 love-2', 'ILLEGAL_CHOICE'); // not that opponent's ally
     expectRefused(s, '2 > 0', 'ILLEGAL_CHOICE');
@@ -128,7 +129,7 @@ describe('ability 5: Halt (5s)', () => {
     expect(s.hands[2]).toEqual(before[2]);
     expect(s.hands[3]).toEqual(before[3]);
     expect(currentDecider(s)).toBe(0);
-    expect(legalActions(s, 2)).toEqual([]);
+    expect(legalActions(s, seatOf(2))).toEqual([]);
   });
 });
 
@@ -137,13 +138,13 @@ describe('ability 6: Recall (6s)', () => {
     let s = twoSeatsWithAllies([[], ['power-6', 'power-2'], [], []]);
     s = play(s, '1 power-6');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'recall' });
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(['1 > love-2', '1 > love-10', '1 > love-1', '1 > love-6']));
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(['1 > love-2', '1 > love-10', '1 > love-1', '1 > love-6']));
     expectRefused(s, '1 > power-5', 'ILLEGAL_CHOICE'); // seat 0's ally
     expectRefused(s, '1 > 0 love-2', 'ILLEGAL_CHOICE');
     s = play(s, '1 > love-10');
     expect(alliesOf(s, 1)).toEqual(['love-1', 'love-2', 'love-6']);
     expect(s.hands[1]).toContain('love-10');
-    expect(viewFor(s, 1).hand).toContain('love-10');
+    expect(viewFor(s, seatOf(1)).hand).toContain('love-10');
   });
 });
 
@@ -154,7 +155,7 @@ describe('ability 7: Return (7s)', () => {
     let s = free4([['power-4', 'power-2'], ['king'], noPower, ['power-7']]);
     s = play(s, '0 power-2', '1 king', '2 wisdom-3 down', '3 power-7');
     expect(s.pending).toMatchObject({ seat: 3, kind: 'return' });
-    expect(sorted(legalActions(s, 3))).toEqual(sorted(['3 > power-2', '3 > king', '3 > wisdom-3']));
+    expect(sorted(legalActions(s, seatOf(3)))).toEqual(sorted(['3 > power-2', '3 > king', '3 > wisdom-3']));
     expectRefused(s, '3 > power-7', 'ILLEGAL_CHOICE'); // itself
     s = play(s, '3 > king');
     expect(s.lastMeeting!.winner).toBe(3); // power-7 beats power-2 once the King is gone
@@ -197,12 +198,12 @@ describe('ability 8: Discard (8s)', () => {
     let s = twoSeatsWithAllies([[], ['wisdom-2'], ['wisdom-8'], []]);
     s = play(s, '1 wisdom-2', '2 wisdom-8');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'discardAlly' });
-    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
+    expect(sorted(legalActions(s, seatOf(2)))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
     expectRefused(s, '2 > 0 love-2', 'ILLEGAL_CHOICE');
     expectRefused(s, '2 > 3 love-2', 'ILLEGAL_CHOICE');
     s = play(s, '2 > 1 love-10');
     expect(alliesOf(s, 1)).toEqual(['love-1', 'love-2', 'love-6']);
-    expect(viewFor(s, 3)).toMatchObject({ discardTop: 'love-10', discardCount: 1 });
+    expect(viewFor(s, seatOf(3))).toMatchObject({ discardTop: 'love-10', discardCount: 1 });
   });
 });
 
@@ -211,19 +212,19 @@ describe('ability 9: Insight (9s)', () => {
     let s = twoSeatsWithAllies([[], ['wisdom-9'], ['wisdom-8', 'wisdom-4'], []]);
     s = play(s, '1 wisdom-9');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'insight' });
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(['1 > 0', '1 > 2', '1 > 3']));
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(['1 > 0', '1 > 2', '1 > 3']));
     expectRefused(s, '1 > 1', 'ILLEGAL_CHOICE');
     expectRefused(s, '1 > 5', 'ILLEGAL_CHOICE');
     const seen = [...s.hands[2]!];
     s = play(s, '1 > 2');
-    expect(viewFor(s, 1).insight).toEqual({ target: 2, cards: seen });
-    for (const viewer of [0, 2, 3, 'spectator'] as const) expect(viewFor(s, viewer).insight).toBeNull();
+    expect(viewFor(s, seatOf(1)).insight).toEqual({ target: 2, cards: seen });
+    for (const viewer of [seatOf(0), seatOf(2), seatOf(3), 'spectator'] as const) expect(viewFor(s, viewer).insight).toBeNull();
     s = play(s, '2 wisdom-8', '2 > 0 power-5');
-    expect(viewFor(s, 1).insight!.cards).toEqual(seen); // a snapshot: it still shows wisdom-8
+    expect(viewFor(s, seatOf(1)).insight!.cards).toEqual(seen); // a snapshot: it still shows wisdom-8
     const round = s.round;
     s = finishRound(s);
     expect(s.round).toBe(round + 1);
-    expect(viewFor(s, 1).insight).toBeNull();
+    expect(viewFor(s, seatOf(1)).insight).toBeNull();
     expect(s.insights.every((i) => i === null)).toBe(true);
   });
 });
@@ -234,7 +235,7 @@ describe('ability 10: Gift (10s)', () => {
     s = play(s, '1 wisdom-10');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'gift' });
     const expected = ['love-2', 'love-10', 'love-1', 'love-6'].flatMap((c) => [0, 2, 3].map((t) => `1 > ${t} ${c}`));
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(expected));
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(expected));
     expectRefused(s, '1 > 1 love-2', 'ILLEGAL_CHOICE');
     expectRefused(s, '1 > 2 power-5', 'ILLEGAL_CHOICE'); // not one of your allies
     s = play(s, '1 > 3 love-1');
@@ -256,7 +257,7 @@ describe('Wild: Demon', () => {
   it('Demon: at the end of the meeting its player sends it to any seat; the other cards go to the winner', () => {
     let s = play(free4([['power-4', 'power-2'], ['demon'], ['power-10'], ['power-6']]), '0 power-2', '1 demon', '2 power-10', '3 power-6');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'demonChoice', source: 'demon' });
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(['1 > 0', '1 > 1', '1 > 2', '1 > 3']));
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(['1 > 0', '1 > 1', '1 > 2', '1 > 3']));
     expectRefused(s, '1 > 9', 'ILLEGAL_CHOICE');
     s = play(s, '1 > 0');
     expect(alliesOf(s, 0)).toEqual(['demon']);
@@ -280,7 +281,7 @@ describe('Wild: Sage', () => {
     let s = twoSeatsWithAllies([['power-1'], ['wisdom-2'], ['sage'], ['wisdom-6']]);
     s = play(s, '1 wisdom-2', '2 sage');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'steal', source: 'sage' });
-    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
+    expect(sorted(legalActions(s, seatOf(2)))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-2', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
     expectRefused(s, '2 > 3 love-6', 'ILLEGAL_CHOICE');
     s = play(s, '2 > 0 power-5', '3 wisdom-6', '0 power-1 down');
     expect(alliesOf(s, 2)).toEqual(['power-5']);
@@ -300,7 +301,7 @@ describe('Wild: Fool', () => {
   it('Fool: mask any ally of any player; the mask follows a stolen card and leaves a recalled one', () => {
     let s = play(free4(hands), '0 power-5', '0 love-2', '1 love-10', '2 love-1', '3 love-6', '1 fool');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'mask' });
-    expect(sorted(legalActions(s, 1))).toEqual(
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(
       sorted(['1 > 0 power-5', '1 > 1 love-2', '1 > 1 love-10', '1 > 1 love-1', '1 > 1 love-6']), // own allies too
     );
     expectRefused(s, '1 > 2 love-2', 'ILLEGAL_CHOICE');
@@ -313,7 +314,7 @@ describe('Wild: Fool', () => {
     s = play(s, '3 wisdom-6', '0 power-9 down');
     expect(s.lastMeeting!.winner).toBe(3);
     s = play(s, '3 power-10', '3 > 0 fool', '0 power-2', '1 wisdom-1 down', '2 power-6');
-    expect(legalActions(s, 2)).toEqual([{ seat: 2, choose: { card: 'love-2' } }]);
+    expect(legalActions(s, seatOf(2))).toEqual([{ seat: 2, choose: { card: 'love-2' } }]);
     s = play(s, '2 > love-2');
     expect(s.masked).toEqual([]);
     expect(s.hands[2]).toContain('love-2');
@@ -327,7 +328,7 @@ describe('Wild: Fool', () => {
     let s = stacked({ players: 4, start: 0, hands, cardSet: twoFools.value, options: { themeCardOpens: false } });
     s = play(s, '0 power-5', '0 love-2', '1 love-10', '2 love-1', '3 love-6', '1 fool', '1 > 1 love-2', '2 sage');
     expect(s.pending).toMatchObject({ seat: 2, kind: 'mask', source: 'sage' });
-    expect(sorted(legalActions(s, 2))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
+    expect(sorted(legalActions(s, seatOf(2)))).toEqual(sorted(['2 > 0 power-5', '2 > 1 love-10', '2 > 1 love-1', '2 > 1 love-6']));
     expectRefused(s, '2 > 1 love-2', 'ILLEGAL_CHOICE');
   });
 

@@ -12,6 +12,7 @@ import { BotRng } from '../../../src/shared/bots/prng';
 import { randomAction } from '../../../src/shared/bots/random-player';
 import {
   type Action,
+  type CardId,
   type DecisionKind,
   type GameOptions,
   type GameState,
@@ -25,6 +26,7 @@ import {
 } from '../../../src/shared/rules';
 import { ALL_CARDS } from '../../kit/game/ids';
 import { SOAK, games } from '../../kit/soak';
+import { seatsOf } from '../../../src/shared/ids';
 
 /** How the host takes an intent: as one of the seat's answers as it sees them, then the engine. */
 function hostOutcome(s: GameState, intent: Action): string {
@@ -42,7 +44,7 @@ function lenientOutcome(s: GameState, intent: Action): string {
 
 type Outcome = (s: GameState, intent: Action) => string;
 
-const SEATS = [0, 1, 2, 3, 4, 5]; // every seat the protocol's schema allows
+const SEATS = seatsOf(6); // every seat the protocol's schema allows
 const optional = <T>(values: readonly T[]): (T | undefined)[] => [undefined, ...values];
 
 /**
@@ -56,7 +58,7 @@ function everyAnswer(seat: Seat): Action[] {
     for (const card of optional(ALL_CARDS))
       for (const place of optional(SEATS)) {
         if (!SOAK && target !== undefined && card !== undefined && place !== undefined) continue;
-        const choose: { target?: number; card?: string; place?: number } = {};
+        const choose: { target?: Seat; card?: CardId; place?: Seat } = {};
         if (target !== undefined) choose.target = target;
         if (card !== undefined) choose.card = card;
         if (place !== undefined) choose.place = place;

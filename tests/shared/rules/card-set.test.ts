@@ -5,10 +5,12 @@ import { DEFAULT_CARD_SET } from '../../../src/shared/rules/card-set/default-set
 import { DEFAULT_BOOK } from '../../../src/shared/card-book';
 import { loadCardSet, parseCardSetJson, type CardSetError } from '../../../src/shared/rules/card-set/load';
 import type { CardSetFile } from '../../../src/shared/rules/card-set/types';
-import { LANGUAGES } from '../../../src/shared/rules/types';
+import { type CardId, LANGUAGES } from '../../../src/shared/rules/types';
 import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
+import { cardIdOf } from '../../../src/shared/ids';
 
-type DeepMutable<T> = T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
+// A card id is plain text in the file the test edits.
+type DeepMutable<T> = T extends CardId ? string : T extends readonly (infer U)[] ? DeepMutable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 type EditableFile = DeepMutable<CardSetFile>;
 
 /** A fresh, editable copy of the shipped file. */
@@ -47,16 +49,16 @@ describe('the default card set', () => {
 
   it('gives the statuses of docs/rules.md', () => {
     const { characterById: c, historyById: h } = DEFAULT_CARD_SET;
-    expect(c.get('king')!.status).toBe('reconstructed');
-    expect(c.get('king')!.statusNote).toBe('timing printed; effect reconstructed');
-    expect(c.get('angel')!.status).toBe('printed');
-    expect(c.get('power-4')!.status).toBe('printed');
-    expect(c.get('love-2')!.status).toBe('printed');
-    expect(c.get('wisdom-3')!.status).toBe('reported'); // "timing printed; effect reported": the weakest part
-    expect(c.get('power-1')!.status).toBe('reconstructed');
-    expect(c.get('power-1')!.statusNote).toBe('ability printed; names reconstructed');
-    expect(c.get('love-8')!.status).toBe('reported');
-    expect(c.get('wisdom-9')!.status).toBe('reconstructed');
+    expect(c.get(cardIdOf('king'))!.status).toBe('reconstructed');
+    expect(c.get(cardIdOf('king'))!.statusNote).toBe('timing printed; effect reconstructed');
+    expect(c.get(cardIdOf('angel'))!.status).toBe('printed');
+    expect(c.get(cardIdOf('power-4'))!.status).toBe('printed');
+    expect(c.get(cardIdOf('love-2'))!.status).toBe('printed');
+    expect(c.get(cardIdOf('wisdom-3'))!.status).toBe('reported'); // "timing printed; effect reported": the weakest part
+    expect(c.get(cardIdOf('power-1'))!.status).toBe('reconstructed');
+    expect(c.get(cardIdOf('power-1'))!.statusNote).toBe('ability printed; names reconstructed');
+    expect(c.get(cardIdOf('love-8'))!.status).toBe('reported');
+    expect(c.get(cardIdOf('wisdom-9'))!.status).toBe('reconstructed');
     expect(h.get('monster-attack')!.status).toBe('reported');
     expect(h.get('the-revolt')!.status).toBe('reconstructed');
     expect(h.get('the-revolt')!.statusNote).toBe('reported (condition); title reconstructed');
@@ -64,11 +66,11 @@ describe('the default card set', () => {
 
   it('has the effects, timings and Evil cards of docs/rules.md', () => {
     const { characterById: c, historyById: h } = DEFAULT_CARD_SET;
-    expect(c.get('power-5')!.effect.kind).toBe('halt');
-    expect(c.get('wisdom-2')!.effect).toEqual({ kind: 'countsAs', count: 3 });
-    expect(c.get('love-3')!).toMatchObject({ effect: { kind: 'reversal' }, timing: 'meetingEnd' });
-    expect(c.get('sage')!).toMatchObject({ effect: { kind: 'steal' }, timing: 'played', strength: null, suit: 'wild' });
-    expect(c.get('angel')!).toMatchObject({ effect: { kind: 'purgeEvil' }, timing: 'roundEnd' });
+    expect(c.get(cardIdOf('power-5'))!.effect.kind).toBe('halt');
+    expect(c.get(cardIdOf('wisdom-2'))!.effect).toEqual({ kind: 'countsAs', count: 3 });
+    expect(c.get(cardIdOf('love-3'))!).toMatchObject({ effect: { kind: 'reversal' }, timing: 'meetingEnd' });
+    expect(c.get(cardIdOf('sage'))!).toMatchObject({ effect: { kind: 'steal' }, timing: 'played', strength: null, suit: 'wild' });
+    expect(c.get(cardIdOf('angel'))!).toMatchObject({ effect: { kind: 'purgeEvil' }, timing: 'roundEnd' });
     const evil = DEFAULT_CARD_SET.characters.filter((card) => card.evil).map((card) => card.id);
     expect(evil.sort()).toEqual(['demon', 'love-1', 'power-1', 'wisdom-1']);
     expect(h.get('monster-attack')!).toMatchObject({ theme: 'power-4', condition: { kind: 'mostSuit', suit: 'power' } });
@@ -86,13 +88,13 @@ describe('the default card set', () => {
         expect(card.text[lang].trim(), `${card.id} text.${lang}`).not.toBe('');
       }
     }
-    expect(DEFAULT_CARD_SET.characterById.get('wisdom-4')!.name.fr).toBe('Diseuse de bonne aventure');
-    expect(DEFAULT_CARD_SET.characterById.get('love-3')!.name.hu).toBe('Szolgáló');
+    expect(DEFAULT_CARD_SET.characterById.get(cardIdOf('wisdom-4'))!.name.fr).toBe('Diseuse de bonne aventure');
+    expect(DEFAULT_CARD_SET.characterById.get(cardIdOf('love-3'))!.name.hu).toBe('Szolgáló');
   });
 
   it('is deeply frozen, and loading leaves the input untouched', () => {
     expect(Object.isFrozen(DEFAULT_CARD_SET)).toBe(true);
-    expect(Object.isFrozen(DEFAULT_CARD_SET.characterById.get('king')!.effect)).toBe(true);
+    expect(Object.isFrozen(DEFAULT_CARD_SET.characterById.get(cardIdOf('king'))!.effect)).toBe(true);
     expect(Object.isFrozen(DEFAULT_CARD_SET.historyById.get('the-succession')!.name)).toBe(true);
     expect(Object.isFrozen(data.characters[0])).toBe(false);
   });
@@ -118,8 +120,8 @@ describe('loading another card set', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.id).toBe('corrected');
-    expect(result.value.characterById.get('power-9')!.text.en).toBe('Insight: look at the hand of an opponent of your choice.');
-    expect(DEFAULT_CARD_SET.characterById.get('power-9')!.text.en).not.toBe(result.value.characterById.get('power-9')!.text.en);
+    expect(result.value.characterById.get(cardIdOf('power-9'))!.text.en).toBe('Insight: look at the hand of an opponent of your choice.');
+    expect(DEFAULT_CARD_SET.characterById.get(cardIdOf('power-9'))!.text.en).not.toBe(result.value.characterById.get(cardIdOf('power-9'))!.text.en);
   });
 
   it('reads a file from its JSON text', () => {

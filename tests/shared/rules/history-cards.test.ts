@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CardId, DEFAULT_CARD_SET, type GameState, type HistoryId, legalActions, newGame, viewFor } from '../../../src/shared/rules';
 import { act, expectRefused, fillDeal, quickRound, stacked } from '../../kit/game/deal';
+import { seatOf } from '../../../src/shared/ids';
 
 const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.fameGained);
 /** Seats (1–5) that met history card `h` in the last round. */
@@ -50,7 +51,7 @@ describe('Fame conditions (ties share; seat 0 is excluded)', () => {
       // What each card counted, seat by seat, is told with the score (the Coronation counts nothing).
       expect(s.lastRound!.counts[0]).toEqual([0, 0, 0, 0, 0, 0]);
       expect(s.lastRound!.counts[1]!.slice(1)).toEqual(counts);
-      expect(viewFor(s, 3).lastRound!.counts).toEqual(s.lastRound!.counts);
+      expect(viewFor(s, seatOf(3)).lastRound!.counts).toEqual(s.lastRound!.counts);
     });
   }
 
@@ -145,7 +146,7 @@ describe('The Coronation of a King', () => {
     const s = stacked({ players: 4, history: ['the-coronation-of-a-king', 'the-famine'], hands: [[], [], ['king'], ['wisdom-3']] });
     expect(s.historyActive).toEqual(['the-coronation-of-a-king', 'the-famine']);
     expect(s).toMatchObject({ themeCard: 'king', startSeat: 2 });
-    expect(legalActions(s, 2)).toEqual([act('2 king')]);
+    expect(legalActions(s, seatOf(2))).toEqual([act('2 king')]);
     const one = newGame({ players: 4, seed: 'x', rounds: [fillDeal(4, { history: ['the-coronation-of-a-king'] })] });
     expect(one.ok ? 'accepted' : one.error.code).toBe('RECORD_DEAL_INVALID'); // it must reveal another
     const r = scored('the-famine');
@@ -168,12 +169,12 @@ describe('theme card: its holder starts the round and must open with it', () => 
     it(`${h.id}: the holder of ${h.theme} starts and opens with it`, () => {
       const s = game(true);
       expect(s).toMatchObject({ startSeat: seat, themeCard: h.theme });
-      expect(viewFor(s, seat)).toMatchObject({ startSeat: seat, themeCard: h.theme, toAct: { seat, kind: 'play' } });
-      expect(legalActions(s, seat)).toEqual([act(`${seat} ${h.theme}`)]);
+      expect(viewFor(s, seatOf(seat))).toMatchObject({ startSeat: seat, themeCard: h.theme, toAct: { seat, kind: 'play' } });
+      expect(legalActions(s, seatOf(seat))).toEqual([act(`${seat} ${h.theme}`)]);
       expectRefused(s, `${seat} ${s.hands[seat]![1]}`, 'THEME_CARD_MUST_OPEN');
       const off = game(false);
       expect(off.startSeat).toBe(seat);
-      expect(legalActions(off, seat)).toHaveLength(9);
+      expect(legalActions(off, seatOf(seat))).toHaveLength(9);
     });
   });
 });

@@ -7,6 +7,7 @@ import { type Choice, DEFAULT_CARD_SET, type GameState, applyInPlace } from '../
 import { DECISIONS } from '../../../src/shared/rules/effects/registry';
 import { draftOf } from '../../../src/shared/rules/state';
 import { playout } from '../../kit/game/playout';
+import { seatOf } from '../../../src/shared/ids';
 
 const PLAYER_COUNTS = [3, 4, 5, 6];
 const GAMES_PER_COUNT = 6;
@@ -41,8 +42,8 @@ describe('hasChoice', () => {
         for (const effect of Object.values(DECISIONS)) {
           for (let seat = 0; seat < players; seat++) {
             for (const source of sources) {
-              const any = effect.choices(s, seat, source).length > 0;
-              if (effect.hasChoice(s, seat, source) !== any) wrong.push(`${effect.decision}, seat ${seat}, source ${source}: should be ${any}`);
+              const any = effect.choices(s, seatOf(seat), source).length > 0;
+              if (effect.hasChoice(s, seatOf(seat), source) !== any) wrong.push(`${effect.decision}, seat ${seat}, source ${source}: should be ${any}`);
               checked++;
               if (any) withAnswer++;
             }
@@ -70,13 +71,13 @@ describe('offers', () => {
         for (const effect of Object.values(DECISIONS)) {
           const seat = s.version % players;
           const source = s.meeting.plays[0]?.card ?? DEFAULT_CARD_SET.characters[0]!.id;
-          const offered = effect.choices(s, seat, source);
+          const offered = effect.choices(s, seatOf(seat), source);
           for (const target of targets) {
             for (const card of cards) {
-              const choice: Choice = { ...(target === undefined ? {} : { target }), ...(card === undefined ? {} : { card }) };
+              const choice: Choice = { ...(target === undefined ? {} : { target: seatOf(target) }), ...(card === undefined ? {} : { card }) };
               const expected = offered.some((c) => c.target === target && c.card === card);
               // Collected, not asserted one by one: an expect per candidate would take seconds.
-              if (effect.offers(s, seat, source, choice) !== expected) wrong.push(`${effect.decision} ${JSON.stringify(choice)}: should be ${expected}`);
+              if (effect.offers(s, seatOf(seat), source, choice) !== expected) wrong.push(`${effect.decision} ${JSON.stringify(choice)}: should be ${expected}`);
               if (expected) accepted++;
               else refused++;
             }

@@ -11,6 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotRng, hashString } from '../../../src/shared/bots/prng';
 import {
+  type CardId,
   type Action,
   type DecisionKind,
   type GameEvent,
@@ -24,6 +25,7 @@ import {
 } from '../../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
 import { games } from '../../kit/soak';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 // ---------------------------------------------------------------------------------------------
 // Card knowledge written out independently of the engine and its card-set file
@@ -216,7 +218,7 @@ function checkState(s: GameState): void {
   // Every one of the 36 character cards in exactly one place.
   const seen = new Uint8Array(ALL_CARDS.length);
   const place = (card: string, where: string) => {
-    const i = CARD_INDEX.get(card);
+    const i = CARD_INDEX.get(cardIdOf(card));
     check(i !== undefined, () => `unknown card ${card} in ${where}`);
     seen[i]!++;
     check(seen[i] === 1, () => `card ${card} is in two places (again in ${where})`);
@@ -303,7 +305,7 @@ function checkState(s: GameState): void {
     }
   }
   for (let seat = 0; seat < n; seat++) {
-    const legal = legalActions(s, seat);
+    const legal = legalActions(s, seatOf(seat));
     if (seat === decider) check(legal.length > 0, () => `no legal action for the decider ${seat}`);
     else check(legal.length === 0, () => `seat ${seat} has ${legal.length} legal actions but ${decider} decides`);
   }
@@ -460,11 +462,11 @@ function checkTransition(s: GameState, a: Action, t: GameState, events: readonly
     const expected = meetingWinnerOracle(m);
     check(m.winner === expected, () => `meeting ${JSON.stringify(m)} won by ${m.winner}, ruling 5 says ${expected}`);
     const counting = m.plays.filter((p) => !p.faceDown && !p.returned).map((p) => p.card);
-    check(m.burned === counting.includes('dragon'), () => `meeting burned=${m.burned} with ${counting}`);
-    check((m.demonTo !== null) === counting.includes('demon'), () => `demonTo ${m.demonTo} with ${counting}`);
+    check(m.burned === counting.includes(cardIdOf('dragon')), () => `meeting burned=${m.burned} with ${counting}`);
+    check((m.demonTo !== null) === counting.includes(cardIdOf('demon')), () => `demonTo ${m.demonTo} with ${counting}`);
     if (m.halted) cover('meeting halted');
     if (m.burned) cover('meeting burned by the Dragon');
-    if (counting.includes('king')) cover('meeting won by the King');
+    if (counting.includes(cardIdOf('king'))) cover('meeting won by the King');
     else if (counting.some((c) => strengthOf(c) === 3)) cover('meeting under Reversal');
     if (m.plays.every((p) => p.faceDown || p.returned || strengthOf(p.card) === null)) cover('meeting without strength (lead player wins)');
   }
@@ -487,7 +489,7 @@ function checkTransition(s: GameState, a: Action, t: GameState, events: readonly
       );
     }
     score.allies.forEach((cards, seat) => {
-      if (cards.includes('angel') && !score.masked.includes('angel')) {
+      if (cards.includes(cardIdOf('angel')) && !score.masked.includes(cardIdOf('angel'))) {
         check(!cards.some((c) => EVIL.has(c) && !score.masked.includes(c)), () => `seat ${seat} keeps Evil allies next to the Angel: ${cards}`);
       }
     });
@@ -776,7 +778,7 @@ describe('the checks themselves', () => {
     expect(() => checkState({ ...s, hands })).toThrow(/two places/);
     expect(() => checkState({ ...s, historyUsed: [s.historyDeck[0]!] })).toThrow(/history card .* two places/);
     expect(() => checkState({ ...s, over: true })).toThrow();
-    expect(() => checkState({ ...s, meeting: { ...s.meeting, leader: (s.meeting.leader + 1) % 4 } })).toThrow(/legalActions|the rules allow/);
+    expect(() => checkState({ ...s, meeting: { ...s.meeting, leader: seatOf((s.meeting.leader + 1) % 4) } })).toThrow(/legalActions|the rules allow/);
     // The oracles on hand-made cases (docs/rules.md rulings 5 and 9).
     const play = (seat: number, card: string, faceDown = false, returned = false) => ({ seat, card, faceDown, returned });
     expect(meetingWinnerOracle({ leader: 0, plays: [play(0, 'power-4'), play(1, 'power-9'), play(2, 'love-10', true), play(3, 'power-6')] })).toBe(1);
@@ -793,7 +795,7 @@ describe('the checks themselves', () => {
     expect(roundFameOracle([['demon', 'power-1'], ['love-1'], []], [], ['a-time-of-darkness'])).toEqual([1, 0, 0]);
     // A frozen state really refuses writes (the modules run in strict mode).
     freezeState(s);
-    expect(() => (s.hands[0] as string[]).push('x')).toThrow(TypeError);
+    expect(() => (s.hands[0] as CardId[]).push(cardIdOf('x'))).toThrow(TypeError);
   });
 });
 

@@ -17,6 +17,7 @@ import { randomAction } from '../../../src/shared/bots/random-player';
 import { type GameEvent, type GameOptions, type GameState, type Viewer, applyAction, currentDecider, newGame, redactEvent, resolvePlace, viewFor } from '../../../src/shared/rules';
 import { ALL_CARDS, ALL_HISTORY } from '../../kit/game/ids';
 import { games } from '../../kit/soak';
+import { seatOf, seatsOf } from '../../../src/shared/ids';
 
 /** Keys that name authority-only data; none may appear in anything sent to a viewer. */
 const SECRET_KEYS = ['"seed"', '"seedKey"', '"historyDeck"', '"presetRounds"', '"deals"', '"insights"', '"hands"'];
@@ -92,7 +93,7 @@ interface Totals {
 
 function checkViews(s: GameState, pub: ReadonlySet<string>, ctx: Context, totals: Totals): void {
   const secrets = secretsOf(s);
-  const viewers: Viewer[] = [...Array.from({ length: s.players }, (_, v) => v), 'spectator'];
+  const viewers: Viewer[] = [...seatsOf(s.players), 'spectator'];
   for (const viewer of viewers) {
     const forbidden = forbiddenFor(s, viewer, pub);
     const view = viewFor(s, viewer);
@@ -113,7 +114,7 @@ function checkViews(s: GameState, pub: ReadonlySet<string>, ctx: Context, totals
 function checkEvents(events: readonly GameEvent[], players: number, restrict: ((viewer: Viewer) => string[]) | null, s: GameState, ctx: Context, totals: Totals): void {
   if (events.length === 0) return;
   const secrets = secretsOf(s);
-  const viewers: Viewer[] = [...Array.from({ length: players }, (_, v) => v), 'spectator'];
+  const viewers: Viewer[] = [...seatsOf(players), 'spectator'];
   for (const viewer of viewers) {
     const forbidden = restrict ? restrict(viewer) : [];
     for (const e of events) {
@@ -195,12 +196,12 @@ describe('no view or event shows a card its viewer may not see', () => {
     const s = created.value.state;
     const pub = new Set<string>();
     absorbPublic(s, pub);
-    const forbidden0 = forbiddenFor(s, 0, pub);
+    const forbidden0 = forbiddenFor(s, seatOf(0), pub);
     // Seat 0 sees its own hand and the theme card, nothing of the other 27 cards in hands.
     expect(forbidden0).toHaveLength(36 - 9 - (s.hands[0]!.includes(s.themeCard) ? 0 : 1));
     const secrets = secretsOf(s);
     const none: Secrets = { tokens: new Set(), seed: s.seed, deckOrder: secrets.deckOrder };
-    expect(() => assertClean(JSON.stringify(viewFor(s, 0)), forbidden0, secrets, () => 'view')).not.toThrow();
+    expect(() => assertClean(JSON.stringify(viewFor(s, seatOf(0))), forbidden0, secrets, () => 'view')).not.toThrow();
     expect(() => assertClean(JSON.stringify(s.hands), forbidden0, none, () => 'all hands')).toThrow(LeakError);
     // `power-1` must not be matched inside `power-10`.
     expect(() => assertClean('{"a":"power-10"}', ['power-1'], none, () => 'x')).not.toThrow();
@@ -212,7 +213,7 @@ describe('no view or event shows a card its viewer may not see', () => {
     expect(() => assertClean(JSON.stringify(viewFor(s, 'spectator')), forbiddenFor(s, 'spectator', pub), secrets, () => 'x')).not.toThrow();
     // The redacted deal shows each seat its own hand only.
     const dealt = created.value.events.find((e) => e.type === 'dealt')!;
-    expect(() => assertClean(JSON.stringify(redactEvent(dealt, 1)), forbiddenFor(s, 1, pub), secrets, () => 'dealt')).not.toThrow();
-    expect(() => assertClean(JSON.stringify(dealt), forbiddenFor(s, 1, pub), secrets, () => 'dealt')).toThrow(LeakError);
+    expect(() => assertClean(JSON.stringify(redactEvent(dealt, seatOf(1))), forbiddenFor(s, seatOf(1), pub), secrets, () => 'dealt')).not.toThrow();
+    expect(() => assertClean(JSON.stringify(dealt), forbiddenFor(s, seatOf(1), pub), secrets, () => 'dealt')).toThrow(LeakError);
   });
 });

@@ -3,22 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import { type GameEvent, type MeetingSummary, type RoundScore, type Viewer, redactEvent } from '../../../src/shared/rules';
 import { play, stacked, step } from '../../kit/game/deal';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
-const VIEWERS: readonly Viewer[] = [0, 1, 2, 3, 'spectator'];
+const VIEWERS: readonly Viewer[] = [seatOf(0), seatOf(1), seatOf(2), seatOf(3), 'spectator'];
 const HANDS = [
   ['power-4', 'love-2'],
   ['wisdom-9', 'king'],
   ['love-7', 'demon'],
   ['power-10', 'sage'],
-];
+].map((hand) => hand.map(cardIdOf));
 
-const meeting = (plays: MeetingSummary['plays']): MeetingSummary => ({ leader: 0, plays, halted: false, winner: 1, demonTo: null, burned: false });
+const meeting = (plays: MeetingSummary['plays']): MeetingSummary => ({ leader: seatOf(0), plays, halted: false, winner: seatOf(1), demonTo: null, burned: false });
 const score: RoundScore = {
   round: 0,
   history: ['monster-attack'],
-  allies: [['power-4'], ['love-2', 'wisdom-9'], [], ['demon']],
-  masked: ['wisdom-9'],
-  excluded: [3],
+  allies: [[cardIdOf('power-4')], [cardIdOf('love-2'), cardIdOf('wisdom-9')], [], [cardIdOf('demon')]],
+  masked: [cardIdOf('wisdom-9')],
+  excluded: [seatOf(3)],
   evilMonopoly: null,
   purge: null,
   counts: [[1, 0, 0, 0]],
@@ -37,8 +38,16 @@ const score: RoundScore = {
 
 describe('redactEvent, kind by kind, for every viewer', () => {
   it('roundStarted and gameOver are public: unchanged for everyone', () => {
-    const started: GameEvent = { type: 'roundStarted', round: 1, revealed: ['the-famine'], history: ['the-famine'], themeCard: 'wisdom-3', startSeat: 2, burned: null };
-    const over: GameEvent = { type: 'gameOver', winners: [1, 3] };
+    const started: GameEvent = {
+      type: 'roundStarted',
+      round: 1,
+      revealed: ['the-famine'],
+      history: ['the-famine'],
+      themeCard: cardIdOf('wisdom-3'),
+      startSeat: seatOf(2),
+      burned: null,
+    };
+    const over: GameEvent = { type: 'gameOver', winners: [seatOf(1), seatOf(3)] };
     for (const viewer of VIEWERS) {
       expect(redactEvent(started, viewer)).toEqual(started);
       expect(redactEvent(over, viewer)).toEqual(over);
@@ -56,8 +65,8 @@ describe('redactEvent, kind by kind, for every viewer', () => {
   });
 
   it('cardPlayed face up is public; face down only its player learns the card', () => {
-    const up: GameEvent = { type: 'cardPlayed', seat: 2, card: 'love-7', faceDown: false };
-    const down: GameEvent = { type: 'cardPlayed', seat: 2, card: 'power-4', faceDown: true };
+    const up: GameEvent = { type: 'cardPlayed', seat: seatOf(2), card: cardIdOf('love-7'), faceDown: false };
+    const down: GameEvent = { type: 'cardPlayed', seat: seatOf(2), card: cardIdOf('power-4'), faceDown: true };
     for (const viewer of VIEWERS) {
       expect(redactEvent(up, viewer)).toEqual(up);
       expect(redactEvent(down, viewer)).toEqual(viewer === 2 ? down : { ...down, card: null });
@@ -65,10 +74,17 @@ describe('redactEvent, kind by kind, for every viewer', () => {
   });
 
   it('abilityUsed is public, except the card of a face-down play a Return chose (ruling 14): only its owner learns it', () => {
-    const steal: GameEvent = { type: 'abilityUsed', seat: 1, source: 'sage', kind: 'steal', choice: { target: 2, card: 'love-2' } };
-    const insight: GameEvent = { type: 'abilityUsed', seat: 0, source: 'love-9', kind: 'insight', choice: { target: 3 } };
-    const returnFaceUp: GameEvent = { type: 'abilityUsed', seat: 0, source: 'love-7', kind: 'return', choice: { card: 'love-10' } };
-    const returnFaceDown: GameEvent = { type: 'abilityUsed', seat: 0, source: 'love-7', kind: 'return', choice: { card: 'power-8' }, faceDownOwner: 3 };
+    const steal: GameEvent = { type: 'abilityUsed', seat: seatOf(1), source: cardIdOf('sage'), kind: 'steal', choice: { target: seatOf(2), card: cardIdOf('love-2') } };
+    const insight: GameEvent = { type: 'abilityUsed', seat: seatOf(0), source: cardIdOf('love-9'), kind: 'insight', choice: { target: seatOf(3) } };
+    const returnFaceUp: GameEvent = { type: 'abilityUsed', seat: seatOf(0), source: cardIdOf('love-7'), kind: 'return', choice: { card: cardIdOf('love-10') } };
+    const returnFaceDown: GameEvent = {
+      type: 'abilityUsed',
+      seat: seatOf(0),
+      source: cardIdOf('love-7'),
+      kind: 'return',
+      choice: { card: cardIdOf('power-8') },
+      faceDownOwner: seatOf(3),
+    };
     for (const viewer of VIEWERS) {
       expect(redactEvent(steal, viewer)).toEqual(steal);
       expect(redactEvent(insight, viewer)).toEqual(insight);
@@ -84,10 +100,10 @@ describe('redactEvent, kind by kind, for every viewer', () => {
 
   it('meetingEnded shows every card the winner took (face-down ones turn face up) but not a face-down card sent back', () => {
     const plays = [
-      { seat: 0, card: 'power-4', faceDown: false, returned: false },
-      { seat: 1, card: 'love-2', faceDown: true, returned: false },
-      { seat: 2, card: 'power-7', faceDown: false, returned: false },
-      { seat: 3, card: 'wisdom-5', faceDown: true, returned: true },
+      { seat: seatOf(0), card: cardIdOf('power-4'), faceDown: false, returned: false },
+      { seat: seatOf(1), card: cardIdOf('love-2'), faceDown: true, returned: false },
+      { seat: seatOf(2), card: cardIdOf('power-7'), faceDown: false, returned: false },
+      { seat: seatOf(3), card: cardIdOf('wisdom-5'), faceDown: true, returned: true },
     ];
     const ended: GameEvent = { type: 'meetingEnded', meeting: meeting(plays), reason: 'highest' };
     for (const viewer of VIEWERS) {
@@ -115,7 +131,7 @@ describe('redactEvent, kind by kind, for every viewer', () => {
   });
 
   it("roundScored names the Angel's discards from the allies to everyone, and those from its holder's hand only to the holder", () => {
-    const angel = { seat: 2, discarded: ['demon', 'power-1', 'wisdom-1'], fromHand: ['power-1', 'wisdom-1'] };
+    const angel = { seat: seatOf(2), discarded: ['demon', 'power-1', 'wisdom-1'].map(cardIdOf), fromHand: ['power-1', 'wisdom-1'].map(cardIdOf) };
     const scored: GameEvent = { type: 'roundScored', score: { ...score, purge: angel }, fame: [1, 0, 0, 0] };
     for (const viewer of VIEWERS) {
       const seen = redactEvent(scored, viewer);

@@ -9,6 +9,7 @@ import data from '../../../src/shared/rules/card-set/default-set.json';
 import { loadCardSet } from '../../../src/shared/rules/card-set/load';
 import {
   type Action,
+  type CardId,
   type GameEvent,
   type GameOptions,
   type GameSetup,
@@ -22,8 +23,10 @@ import {
 import { type GameRecord, parseRecord, recordOf, replay } from '../../../src/shared/rules/record/record';
 import { type ReplaySummary, summarize } from '../../../src/shared/rules/record/summary';
 import { draftOf } from '../../../src/shared/rules/state';
+import { type PlainAction, act } from '../../kit/game/deal';
 import { playout } from '../../kit/game/playout';
 import { games } from '../../kit/soak';
+import { cardIdOf } from '../../../src/shared/ids';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -80,7 +83,7 @@ const liveSummary = (p: Played, upTo = p.actions.length): ReplaySummary => summa
 type Editable = Record<string, unknown>;
 /** Deep copy of a record, as plain JSON that can be edited. */
 const editable = (r: GameRecord): Editable => JSON.parse(JSON.stringify(r)) as Editable;
-type RoundJson = { history: string[]; burned: string | null; hands: string[][] };
+type RoundJson = { history: string[]; burned: CardId | null; hands: CardId[][] };
 const roundsOf = (r: Editable): RoundJson[] => r.rounds as RoundJson[];
 
 const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
@@ -162,7 +165,7 @@ describe('a recorded game replays to the same state', () => {
     expect(typeof record.cardSet).toBe('object');
     const { record: back, cardSet } = throughFile(record);
     expect(cardSet.id).toBe('house-rules');
-    expect(cardSet.characterById.get('king')!.name.en).toBe('High King');
+    expect(cardSet.characterById.get(cardIdOf('king'))!.name.en).toBe('High King');
     const r = replay(back, cardSet);
     expect(r.ok && r.value.failure).toBeNull();
     if (r.ok) expect(projection(r.value.state)).toEqual(projection(finalState(p)));
@@ -172,7 +175,7 @@ describe('a recorded game replays to the same state', () => {
 // ---------------------------------------------------------------------------------------------
 // Illegal actions stop the replay at their index
 
-type Maker = (s: GameState, original: Action) => Action | null;
+type Maker = (s: GameState, original: Action) => PlainAction | null;
 
 const opponentsOf = (s: GameState, seat: number) => Array.from({ length: s.players }, (_, o) => o).filter((o) => o !== seat);
 const suit = (card: string) => (card.includes('-') ? card.split('-')[0]! : 'wild');
@@ -223,7 +226,7 @@ describe('a record with an illegal action', () => {
       const spread = Math.max(1, Math.floor(steps.length / 3));
       for (const [i, bad] of steps.filter((_, k) => k % spread === 0).slice(0, 3)) {
         const actions = [...record.actions];
-        actions[i] = bad!;
+        actions[i] = act(bad!);
         const r = replayed({ ...record, actions });
         const where = `${p.setup.seed}, action ${i} → ${JSON.stringify(bad)}`;
         expect(r.failure, where).not.toBeNull();
@@ -249,7 +252,7 @@ describe('a record with an illegal action', () => {
   it('stops with GAME_OVER at an action after the end', () => {
     const p = play(setupFor(4, 1), new BotRng(5), Infinity);
     expect(finalState(p).over).toBe(true);
-    const record = recordOf(p.setup, finalState(p), [...p.actions, { seat: 0, play: 'king' }]);
+    const record = recordOf(p.setup, finalState(p), [...p.actions, act('0 king')]);
     const r = replayed(record);
     expect(r.failure).toMatchObject({ actionIndex: p.actions.length, error: { code: 'GAME_OVER' } });
     expect(summarize(r)).toMatchObject({ ok: false, actionIndex: p.actions.length, code: 'GAME_OVER', over: true, pending: null });
@@ -414,7 +417,7 @@ describe('a broken record is refused, naming the problem', () => {
       return r;
     };
     dealRefused(
-      edit((r) => (r.hands[0]![0] = 'power-11')),
+      edit((r) => (r.hands[0]![0] = cardIdOf('power-11'))),
       /round 1: unknown card power-11/,
     );
     dealRefused(

@@ -9,8 +9,9 @@ import { type GameState, type Viewer, applyAction, currentDecider, legalActions,
 import { games } from '../../kit/soak';
 import { play, stacked } from '../../kit/game/deal';
 import { OPTION_SETS, playout } from '../../kit/game/playout';
+import { seatsOf } from '../../../src/shared/ids';
 
-const viewersOf = (s: GameState): Viewer[] => [...Array.from({ length: s.players }, (_, seat) => seat), 'spectator'];
+const viewersOf = (s: GameState): Viewer[] => [...seatsOf(s.players), 'spectator'];
 
 /** What the engine says of a card other than the theme card, led now by the seat to play; null when nobody plays a card now. */
 function leadOtherCard(s: GameState): 'accepted' | 'theme card must open' | 'refused otherwise' | null {

@@ -17,12 +17,13 @@ import {
   viewFor,
 } from '../../../src/shared/rules';
 import { act, def, expectRefused, fillDeal, finishRound, legalNow, play, quickRound, sorted, stacked, step } from '../../kit/game/deal';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 const themeOf = (h: HistoryId): CardId => DEFAULT_CARD_SET.historyById.get(h)!.theme;
 const alliesOf = (s: GameState, seat: number): CardId[] => [...s.allies[seat]!].sort();
 const fameGained = (s: GameState): number[] => s.lastRound!.seats.map((x) => x.fameGained);
 /** Four players, seat 0 starts and may lead any card (the theme card need not open). */
-const free4 = (hands: CardId[][]): GameState => stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
+const free4 = (hands: string[][]): GameState => stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
 /** Options of the six-player quick rounds: seat 0 leads its 9 first, whatever the theme card. */
 const QUICK = { themeCardOpens: false };
 
@@ -31,7 +32,7 @@ describe('ruling 1: play goes to the left, from seat s to seat s+1, wrapping', (
     let s = stacked({ players: 4, history: ['monster-attack'], hands: [['power-6'], ['power-2'], ['power-4'], ['power-8']] });
     expect(s.startSeat).toBe(2);
     expect(currentDecider(s)).toBe(2);
-    for (const seat of [0, 1, 3]) expect(legalActions(s, seat)).toEqual([]);
+    for (const seat of [0, 1, 3]) expect(legalActions(s, seatOf(seat))).toEqual([]);
     expectRefused(s, '3 power-8', 'NOT_YOUR_TURN');
     s = play(s, '2 power-4');
     expect(currentDecider(s)).toBe(3);
@@ -44,7 +45,7 @@ describe('ruling 1: play goes to the left, from seat s to seat s+1, wrapping', (
     expect(s.lastMeeting!.plays.map((p) => p.seat)).toEqual([2, 3, 0, 1]);
     expect(s.lastMeeting).toMatchObject({ leader: 2, winner: 3 });
     expect(currentDecider(s)).toBe(3);
-    expect(viewFor(s, 0).toAct).toEqual({ seat: 3, kind: 'play' });
+    expect(viewFor(s, seatOf(0)).toAct).toEqual({ seat: 3, kind: 'play' });
   });
 });
 
@@ -61,7 +62,7 @@ describe('ruling 2: follow the lead suit or play a Wild; otherwise face down', (
   it('a player holding the lead suit must follow it (MUST_FOLLOW_SUIT) or play a Wild, never face down', () => {
     const s = led();
     expect(s.meeting.leadSuit).toBe('power');
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(['1 power-7', '1 power-10', '1 sage']));
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(['1 power-7', '1 power-10', '1 sage']));
     expectRefused(s, '1 wisdom-4', 'MUST_FOLLOW_SUIT');
     expectRefused(s, '1 love-8 down', 'MUST_FOLLOW_SUIT');
     expectRefused(s, '1 power-7 down', 'CANNOT_PLAY_FACE_DOWN');
@@ -74,7 +75,7 @@ describe('ruling 2: follow the lead suit or play a Wild; otherwise face down', (
   it('a player without the lead suit plays a Wild face up or any other card face down (MUST_PLAY_FACE_DOWN, CANNOT_PLAY_FACE_DOWN)', () => {
     let s = play(led(), '1 power-10');
     const expected = hands[2]!.map((c) => (def(c).suit === 'wild' ? `2 ${c}` : `2 ${c} down`));
-    expect(sorted(legalActions(s, 2))).toEqual(sorted(expected)); // never forced to play a Wild
+    expect(sorted(legalActions(s, seatOf(2)))).toEqual(sorted(expected)); // never forced to play a Wild
     expectRefused(s, '2 wisdom-6', 'MUST_PLAY_FACE_DOWN');
     expectRefused(s, '2 fool down', 'CANNOT_PLAY_FACE_DOWN');
     expectRefused(s, '2 angel down', 'CANNOT_PLAY_FACE_DOWN');
@@ -91,12 +92,12 @@ describe('ruling 2: follow the lead suit or play a Wild; otherwise face down', (
     });
     s = play(s, '0 king');
     expect(s.meeting.leadSuit).toBeNull();
-    expect(legalActions(s, 1)).toHaveLength(9);
-    expect(legalActions(s, 1).some((a) => 'faceDown' in a && a.faceDown)).toBe(false);
+    expect(legalActions(s, seatOf(1))).toHaveLength(9);
+    expect(legalActions(s, seatOf(1)).some((a) => 'faceDown' in a && a.faceDown)).toBe(false);
     expectRefused(s, '1 power-7 down', 'CANNOT_PLAY_FACE_DOWN');
     s = play(s, '1 sage'); // still only Wilds: no suit yet
-    expect(viewFor(s, 2).meeting.leadSuit).toBeNull();
-    expect(legalActions(s, 2)).toHaveLength(9);
+    expect(viewFor(s, seatOf(2)).meeting.leadSuit).toBeNull();
+    expect(legalActions(s, seatOf(2))).toHaveLength(9);
     s = play(s, '2 wisdom-6');
     expect(s.meeting.leadSuit).toBe('wisdom');
     expectRefused(s, '3 power-8', 'MUST_FOLLOW_SUIT');
@@ -129,14 +130,14 @@ describe('ruling 3: face-down cards have no suit, strength or ability; the winne
     s = play(s, '0 power-1', '1 love-4 down'); // seat 0 has allies: a face-up 4 would ask to steal
     expect(s.pending).toBeNull();
     expect(currentDecider(s)).toBe(2);
-    expect(viewFor(s, 2).meeting.plays[1]!.card).toBeNull(); // hidden from the others
+    expect(viewFor(s, seatOf(2)).meeting.plays[1]!.card).toBeNull(); // hidden from the others
     expect(viewFor(s, 'spectator').meeting.plays[1]!.card).toBeNull();
-    expect(viewFor(s, 1).meeting.plays[1]!.card).toBe('love-4');
+    expect(viewFor(s, seatOf(1)).meeting.plays[1]!.card).toBe('love-4');
     s = play(s, '2 love-10 down', '3 wisdom-9 down');
     expect(s.pending).toBeNull();
     expect(s.insights.every((i) => i === null)).toBe(true);
     expect(s.lastMeeting!.winner).toBe(0); // power-1 is the only card with strength
-    expect(viewFor(s, 2).allies[0]).toEqual(expect.arrayContaining(['love-4', 'love-10', 'wisdom-9']));
+    expect(viewFor(s, seatOf(2)).allies[0]).toEqual(expect.arrayContaining(['love-4', 'love-10', 'wisdom-9']));
     expect(s.masked).toEqual([]);
   });
 });
@@ -200,8 +201,8 @@ describe('ruling 6: end of meeting: the winner, then the Demon, then the Dragon 
     s = play(s, '2 dragon', '3 power-10');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'demonChoice' });
     expect(s.lastMeeting).toBeNull(); // the meeting is not over before the choice
-    expect(sorted(legalActions(s, 1))).toEqual(sorted(['1 > 0', '1 > 1', '1 > 2', '1 > 3']));
-    expect(legalActions(s, 3)).toEqual([]);
+    expect(sorted(legalActions(s, seatOf(1)))).toEqual(sorted(['1 > 0', '1 > 1', '1 > 2', '1 > 3']));
+    expect(legalActions(s, seatOf(3))).toEqual([]);
     expectRefused(s, '3 > 3', 'NOT_YOUR_TURN'); // the winner does not choose
     expectRefused(s, '1 > 4', 'ILLEGAL_CHOICE');
     s = play(s, '1 > 2');
@@ -251,8 +252,8 @@ describe('ruling 7: an ability that can apply must; one that cannot does nothing
     s = play(s, '0 wisdom-2', '1 wisdom-4');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'steal', source: 'wisdom-4' });
     expect(currentDecider(s)).toBe(1);
-    expect(legalActions(s, 1)).toEqual([act('1 > 0 power-5')]);
-    for (const seat of [0, 2, 3]) expect(legalActions(s, seat)).toEqual([]);
+    expect(legalActions(s, seatOf(1))).toEqual([act('1 > 0 power-5')]);
+    for (const seat of [0, 2, 3]) expect(legalActions(s, seatOf(seat))).toEqual([]);
     expectRefused(s, '0 > 1 power-5', 'NOT_YOUR_TURN'); // the target does not choose
     expectRefused(s, '1 wisdom-7', 'DECISION_PENDING');
     expectRefused(s, '1 > 0 wisdom-2', 'ILLEGAL_CHOICE');
@@ -403,11 +404,11 @@ describe('ruling 10: five players burn one card, never a theme card, and get 7 c
     newGame({ players: 5, seed: 'burn', options: { twoHistoryCards }, rounds: [fillDeal(5, { history, burned })] });
 
   it('a stacked deal burning the theme card of a history card in play is RECORD_DEAL_INVALID', () => {
-    const first = withBurned('power-4', ['monster-attack']);
+    const first = withBurned(cardIdOf('power-4'), ['monster-attack']);
     expect(first.ok ? 'accepted' : first.error.code).toBe('RECORD_DEAL_INVALID');
-    const second = withBurned('wisdom-9', ['monster-attack', 'the-great-reform'], true);
+    const second = withBurned(cardIdOf('wisdom-9'), ['monster-attack', 'the-great-reform'], true);
     expect(second.ok ? 'accepted' : second.error.code).toBe('RECORD_DEAL_INVALID');
-    const fine = withBurned('power-4', ['the-great-reform']);
+    const fine = withBurned(cardIdOf('power-4'), ['the-great-reform']);
     expect(fine.ok).toBe(true);
     const s = fine.ok ? fine.value.state : null;
     expect(s!.burned).toBe('power-4');
@@ -576,7 +577,7 @@ describe('ruling 12: game end', () => {
     expect(s.over).toBe(true);
     expect(s.winners).toEqual([1]);
     expect(currentDecider(s)).toBeNull();
-    for (let seat = 0; seat < 6; seat++) expect(legalActions(s, seat)).toEqual([]);
+    for (let seat = 0; seat < 6; seat++) expect(legalActions(s, seatOf(seat))).toEqual([]);
     expectRefused(s, '0 king', 'GAME_OVER');
     expect(viewFor(s, 'spectator')).toMatchObject({ over: true, winners: [1], toAct: null });
   });
@@ -630,7 +631,7 @@ describe('ruling 13: option "two history cards"', () => {
     const s = game(['the-revolt', 'monster-attack']);
     expect(s.historyActive).toEqual(['the-revolt', 'monster-attack']);
     expect(s).toMatchObject({ startSeat: 3, themeCard: 'power-2' });
-    expect(legalActions(s, 3)).toEqual([act('3 power-2')]);
+    expect(legalActions(s, seatOf(3))).toEqual([act('3 power-2')]);
     expectRefused(s, `3 ${s.hands[3]!.find((c) => c !== 'power-2')}`, 'THEME_CARD_MUST_OPEN');
     expect(game(['monster-attack', 'the-revolt'])).toMatchObject({ startSeat: 1, themeCard: 'power-4' });
   });
@@ -657,7 +658,7 @@ describe('ruling 13: option "two history cards"', () => {
     );
     expect(s.round).toBe(1);
     expect(s.historyActive).toEqual(['conversation-with-a-dragon', 'the-famine', 'the-great-reform', 'monster-attack']);
-    expect(viewFor(s, 0).history).toEqual(s.historyActive);
+    expect(viewFor(s, seatOf(0)).history).toEqual(s.historyActive);
   });
 
   it('a record revealing one card when two are due is RECORD_DEAL_INVALID', () => {
@@ -692,14 +693,14 @@ describe('ruling 14: Return (7) and face-down cards', () => {
 
   it('the answer offered names the face-down card by its place, never by its identity', () => {
     const s = atReturn();
-    expect(sorted(legalActions(s, 3))).toEqual(sorted(['3 > power-2', '3 > power-8', '3 > wisdom-3'])); // the engine's (record) form
-    const offered = viewFor(s, 3).legalActions;
+    expect(sorted(legalActions(s, seatOf(3)))).toEqual(sorted(['3 > power-2', '3 > power-8', '3 > wisdom-3'])); // the engine's (record) form
+    const offered = viewFor(s, seatOf(3)).legalActions;
     expect(offered).toContainEqual({ seat: 3, choose: { place: 2 } });
     expect(offered).toContainEqual({ seat: 3, choose: { card: 'power-2' } });
     expect(JSON.stringify(offered)).not.toContain('wisdom-3');
-    expect(JSON.stringify(viewFor(s, 3))).not.toContain('wisdom-3');
-    expect(resolvePlace(s, { seat: 3, choose: { place: 2 } })).toEqual(act('3 > wisdom-3'));
-    expect(resolvePlace(s, { seat: 3, choose: { place: 1 } })).toEqual({ seat: 3, choose: { place: 1 } }); // face up: not by place
+    expect(JSON.stringify(viewFor(s, seatOf(3)))).not.toContain('wisdom-3');
+    expect(resolvePlace(s, { seat: seatOf(3), choose: { place: seatOf(2) } })).toEqual(act('3 > wisdom-3'));
+    expect(resolvePlace(s, { seat: seatOf(3), choose: { place: seatOf(1) } })).toEqual({ seat: 3, choose: { place: 1 } }); // face up: not by place
     expectRefused(s, { seat: 3, choose: { place: 1 } }, 'MALFORMED_ACTION');
     expectRefused(s, { seat: 3, choose: { place: 2 } }, 'MALFORMED_ACTION'); // the engine takes the record's form only
   });
@@ -707,41 +708,41 @@ describe('ruling 14: Return (7) and face-down cards', () => {
   it('an answer is taken only as offered: a guessed id of the hidden card is refused as any impossible answer is', () => {
     const s = atReturn();
     const refusal = { ok: false, error: { code: 'ILLEGAL_CHOICE', message: 'not an answer to the return decision' } };
-    const hiddenGuess = recordedIntent(s, { seat: 3, choose: { card: 'wisdom-3' } });
+    const hiddenGuess = recordedIntent(s, { seat: seatOf(3), choose: { card: cardIdOf('wisdom-3') } });
     expect(hiddenGuess).toEqual(refusal);
     for (const choose of [{ card: 'wisdom-4' }, { card: 'nothing' }, { place: 1 }, { place: 3 }, { place: 2, card: 'wisdom-3' }, { target: 2 }, {}])
-      expect(recordedIntent(s, { seat: 3, choose }), JSON.stringify(choose)).toEqual(hiddenGuess);
-    expect(recordedIntent(s, { seat: 3, choose: { place: 2 } })).toEqual({ ok: true, value: act('3 > wisdom-3') });
-    expect(recordedIntent(s, { seat: 3, choose: { card: 'power-8' } })).toEqual({ ok: true, value: act('3 > power-8') });
+      expect(recordedIntent(s, act({ seat: 3, choose })), JSON.stringify(choose)).toEqual(hiddenGuess);
+    expect(recordedIntent(s, { seat: seatOf(3), choose: { place: seatOf(2) } })).toEqual({ ok: true, value: act('3 > wisdom-3') });
+    expect(recordedIntent(s, { seat: seatOf(3), choose: { card: cardIdOf('power-8') } })).toEqual({ ok: true, value: act('3 > power-8') });
     // Not the seat's decision: the engine says why (a place is no field of the record's form).
-    expect(recordedIntent(s, { seat: 1, choose: { place: 2 } })).toEqual({ ok: true, value: { seat: 1, choose: {} } });
+    expect(recordedIntent(s, { seat: seatOf(1), choose: { place: seatOf(2) } })).toEqual({ ok: true, value: { seat: 1, choose: {} } });
     expectRefused(s, { seat: 1, choose: {} }, 'NOT_YOUR_TURN');
   });
 
   it('the card goes back to its owner’s hand unseen by others, and the winner does not take it', () => {
-    const applied = step(atReturn(), resolvePlace(atReturn(), { seat: 3, choose: { place: 2 } }));
+    const applied = step(atReturn(), resolvePlace(atReturn(), { seat: seatOf(3), choose: { place: seatOf(2) } }));
     const s = applied.state;
     expect(s.hands[2]).toContain('wisdom-3');
-    expect(viewFor(s, 2).hand).toContain('wisdom-3');
+    expect(viewFor(s, seatOf(2)).hand).toContain('wisdom-3');
     expect(s.lastMeeting).toMatchObject({ winner: 1 });
     expect(alliesOf(s, 1)).toEqual(['power-2', 'power-7', 'power-8']);
-    for (const viewer of [0, 1, 3, 'spectator'] as const) {
+    for (const viewer of [seatOf(0), seatOf(1), seatOf(3), 'spectator'] as const) {
       const view = viewFor(s, viewer);
       expect(JSON.stringify(view), `view of ${viewer}`).not.toContain('wisdom-3');
       expect(view.lastMeeting!.plays[2]).toEqual({ seat: 2, card: null, faceDown: true, returned: true });
       for (const e of applied.events) expect(JSON.stringify(redactEvent(e, viewer)), `${e.type} for ${viewer}`).not.toContain('wisdom-3');
     }
-    expect(viewFor(s, 2).lastMeeting!.plays[2]).toEqual({ seat: 2, card: 'wisdom-3', faceDown: true, returned: true });
+    expect(viewFor(s, seatOf(2)).lastMeeting!.plays[2]).toEqual({ seat: 2, card: 'wisdom-3', faceDown: true, returned: true });
     const used = applied.events.find((e) => e.type === 'abilityUsed')!;
-    expect(redactEvent(used, 3)).toMatchObject({ choice: {}, faceDownOwner: 2 });
-    expect(redactEvent(used, 2)).toMatchObject({ choice: { card: 'wisdom-3' }, faceDownOwner: 2 });
+    expect(redactEvent(used, seatOf(3))).toMatchObject({ choice: {}, faceDownOwner: 2 });
+    expect(redactEvent(used, seatOf(2))).toMatchObject({ choice: { card: 'wisdom-3' }, faceDownOwner: 2 });
   });
 
   it('the record names the card, and replaying it gives the same state', () => {
     const setup = { players: 4, seed: 'stacked', options: { themeCardOpens: false }, rounds: [fillDeal(4, { hands, history: ['monster-attack'] })] };
     const actions = ['0 power-2', '1 power-8', '2 wisdom-3 down', '3 power-7'].map(act);
     let s = play(newGameState(setup), ...actions);
-    const answer = resolvePlace(s, { seat: 3, choose: { place: 2 } });
+    const answer = resolvePlace(s, { seat: seatOf(3), choose: { place: seatOf(2) } });
     s = play(s, answer);
     const record = recordOf(setup, s, [...actions, answer]);
     expect(record.actions.at(-1)).toEqual({ seat: 3, choose: { card: 'wisdom-3' } });

@@ -8,6 +8,7 @@ import { type CardId, type GameState, allyStacks, applyAction, legalActions, vie
 import { games } from '../../kit/soak';
 import { play, stacked } from '../../kit/game/deal';
 import { playout } from '../../kit/game/playout';
+import { cardIdOf, seatOf } from '../../../src/shared/ids';
 
 // Seat 0 leads; seat 1 holds Power and a Wild, seat 2 holds no Power (ruling 2's deal).
 const hands = [
@@ -21,8 +22,8 @@ const everyCard = (hand: readonly CardId[], code: string) => Object.fromEntries(
 describe('why a card of your hand cannot be played', () => {
   it('is "not your turn" for every card of a seat that does not act, and nothing for a spectator', () => {
     const s = stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
-    expect(viewFor(s, 2).unplayable).toEqual(everyCard(s.hands[2]!, 'NOT_YOUR_TURN'));
-    expect(viewFor(s, 0).unplayable).toEqual({}); // the leader may lead any card
+    expect(viewFor(s, seatOf(2)).unplayable).toEqual(everyCard(s.hands[2]!, 'NOT_YOUR_TURN'));
+    expect(viewFor(s, seatOf(0)).unplayable).toEqual({}); // the leader may lead any card
     expect(viewFor(s, 'spectator').unplayable).toEqual({});
   });
 
@@ -38,10 +39,12 @@ describe('why a card of your hand cannot be played', () => {
     let s = stacked({ players: 4, start: 0, hands, options: { themeCardOpens: false } });
     s = play(s, '0 power-4');
     // Seat 1 holds Power: its Power cards and its Wild may be played, the others not.
-    expect(viewFor(s, 1).unplayable).toEqual(everyCard(['wisdom-4', 'love-8', 'love-1', 'love-2', 'love-3', 'wisdom-5'], 'MUST_FOLLOW_SUIT'));
+    expect(viewFor(s, seatOf(1)).unplayable).toEqual(
+      everyCard([cardIdOf('wisdom-4'), cardIdOf('love-8'), cardIdOf('love-1'), cardIdOf('love-2'), cardIdOf('love-3'), cardIdOf('wisdom-5')], 'MUST_FOLLOW_SUIT'),
+    );
     s = play(s, '1 power-1');
     // Seat 2 holds no Power: every card may be played (off-suit ones face down).
-    expect(viewFor(s, 2).unplayable).toEqual({});
+    expect(viewFor(s, seatOf(2)).unplayable).toEqual({});
   });
 
   it('says "answer your decision first" while an ability waits for your answer', () => {
@@ -54,8 +57,8 @@ describe('why a card of your hand cannot be played', () => {
     let s = stacked({ players: 4, start: 0, hands: fool, options: { themeCardOpens: false } });
     s = play(s, '0 power-5', '0 love-2', '1 love-10', '2 love-1', '3 love-6', '1 fool');
     expect(s.pending).toMatchObject({ seat: 1, kind: 'mask' });
-    expect(viewFor(s, 1).unplayable).toEqual(everyCard(s.hands[1]!, 'DECISION_PENDING'));
-    expect(viewFor(s, 2).unplayable).toEqual(everyCard(s.hands[2]!, 'NOT_YOUR_TURN'));
+    expect(viewFor(s, seatOf(1)).unplayable).toEqual(everyCard(s.hands[1]!, 'DECISION_PENDING'));
+    expect(viewFor(s, seatOf(2)).unplayable).toEqual(everyCard(s.hands[2]!, 'NOT_YOUR_TURN'));
   });
 
   it('over random games: each card of a hand is either played by a legal action or refused with its code, never both', () => {
@@ -67,12 +70,12 @@ describe('why a card of your hand cannot be played', () => {
         // The seat to act, and the one after it (every other seat waits alike).
         const decider = s.pending ? s.pending.seat : (s.meeting.leader + s.meeting.plays.length) % s.players;
         for (const seat of [decider, (decider + 1) % s.players]) {
-          const { unplayable } = viewFor(s, seat);
-          const legal = new Set(legalActions(s, seat).flatMap((a) => ('play' in a ? [a.play] : [])));
+          const { unplayable } = viewFor(s, seatOf(seat));
+          const legal = new Set(legalActions(s, seatOf(seat)).flatMap((a) => ('play' in a ? [a.play] : [])));
           for (const card of s.hands[seat]!) {
             const code = unplayable[card];
-            const faceUp = applyAction(s, { seat, play: card });
-            const faceDown = applyAction(s, { seat, play: card, faceDown: true });
+            const faceUp = applyAction(s, { seat: seatOf(seat), play: card });
+            const faceDown = applyAction(s, { seat: seatOf(seat), play: card, faceDown: true });
             const refused = !faceUp.ok && !faceDown.ok;
             const said = faceUp.ok ? null : faceUp.error.code;
             if ((code !== undefined) !== refused || (code !== undefined && code !== said) || legal.has(card) === refused) {
@@ -80,7 +83,7 @@ describe('why a card of your hand cannot be played', () => {
             }
             checked++;
           }
-          if (Object.keys(unplayable).some((c) => !s.hands[seat]!.includes(c))) wrong.push(`version ${s.version}, seat ${seat}: a card not in the hand`);
+          if (Object.keys(unplayable).some((c) => !s.hands[seat]!.includes(cardIdOf(c)))) wrong.push(`version ${s.version}, seat ${seat}: a card not in the hand`);
         }
       }
     }
@@ -94,7 +97,10 @@ describe('ally stacks', () => {
   const withAllies = (allies: CardId[][], masked: CardId[]): GameState => ({ ...base, allies, masked });
 
   it('count a 2 as three, mark a face-up Evil card, and keep masked allies apart, in suit order', () => {
-    const s = withAllies([['love-1', 'power-7', 'wisdom-1', 'power-2', 'demon', 'sage'], [], [], []], ['love-1']);
+    const s = withAllies(
+      [[cardIdOf('love-1'), cardIdOf('power-7'), cardIdOf('wisdom-1'), cardIdOf('power-2'), cardIdOf('demon'), cardIdOf('sage')], [], [], []],
+      [cardIdOf('love-1')],
+    );
     expect(allyStacks(s, s.allies[0]!)).toEqual([
       { suit: 'power', cards: ['power-7', 'power-2'], counts: 4, evil: false },
       { suit: 'wisdom', cards: ['wisdom-1'], counts: 1, evil: true },
@@ -104,12 +110,12 @@ describe('ally stacks', () => {
   });
 
   it('count a masked 2 as one ally, and a masked Evil card as no longer Evil', () => {
-    const s = withAllies([['love-2', 'power-1'], [], [], []], ['love-2', 'power-1']);
+    const s = withAllies([[cardIdOf('love-2'), cardIdOf('power-1')], [], [], []], [cardIdOf('love-2'), cardIdOf('power-1')]);
     expect(allyStacks(s, s.allies[0]!)).toEqual([{ suit: 'masked', cards: ['love-2', 'power-1'], counts: 2, evil: false }]);
   });
 
   it('are in every view, the same for every viewer', () => {
-    const s = withAllies([['power-2'], [], ['wisdom-1', 'love-2'], []], ['love-2']);
+    const s = withAllies([[cardIdOf('power-2')], [], [cardIdOf('wisdom-1'), cardIdOf('love-2')], []], [cardIdOf('love-2')]);
     const stacks = [
       [{ suit: 'power', cards: ['power-2'], counts: 3, evil: false }],
       [],
@@ -119,6 +125,6 @@ describe('ally stacks', () => {
       ],
       [],
     ];
-    for (const viewer of [0, 1, 2, 3, 'spectator'] as const) expect(viewFor(s, viewer).allyStacks).toEqual(stacks);
+    for (const viewer of [seatOf(0), seatOf(1), seatOf(2), seatOf(3), 'spectator'] as const) expect(viewFor(s, viewer).allyStacks).toEqual(stacks);
   });
 });

@@ -2,8 +2,9 @@
 // keeps only its SHA-256 (also in the table file, so a restarted host still knows the seats)
 // and compares digests in constant time.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type SeatToken, type TableId, seatTokenOf, tableIdOf } from '../../../shared/ids';
 
-export const newToken = (): string => randomBytes(32).toString('base64url');
+export const newToken = (): SeatToken => seatTokenOf(randomBytes(32).toString('base64url'));
 
 /** The stored form of a token: hex SHA-256. */
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -30,7 +31,7 @@ export function pinMatches(pin: string | undefined, stored: PinHash | null): boo
 }
 
 /** A short random table id, safe in URLs and file names. */
-export const newTableId = (): string => randomBytes(9).toString('base64url');
+export const newTableId = (): TableId => tableIdOf(randomBytes(9).toString('base64url'));
 
 /** The secret seed of a live game: it never leaves the host (the record on disk holds it). */
 export const newSeed = (): string => randomBytes(32).toString('base64url');

@@ -6,6 +6,7 @@ import type { Seat } from '../../../shared/rules/types';
 import { GraceTimers } from './absence';
 import type { Clock } from '../clock';
 import type { TableModel } from '../table-file/table-model';
+import { seatsOf } from '../../../shared/ids';
 
 export interface AutoBotDeps {
   readonly model: TableModel;
@@ -38,7 +39,7 @@ export class AutoBotWatch {
     const { model, secondMs, clock } = this.deps;
     const afterS = model.autoBotAfterS;
     const now = clock.now();
-    model.seats.forEach((_, seat) => {
+    seatsOf(model.seats.length).forEach((seat) => {
       const gone = this.deps.goneSince(seat);
       if (afterS === null || gone === null || !this.due(seat, false)) {
         this.timers.disarm(seat);

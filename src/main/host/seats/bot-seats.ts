@@ -12,6 +12,7 @@ import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import type { Log } from '../log';
 import type { BotPolicy, BotSeat } from '../../bots/contract';
+import { seatOf } from '../../../shared/ids';
 
 // A seat's policy is the bots' contract (declared beside them: they need nothing of the host).
 export type { BotPolicy, BotSeat };
@@ -84,7 +85,7 @@ export class BotDriver {
   /** Shows each bot-played seat the views it has not seen yet. */
   private observe(state: GameState): void {
     if (!this.policy.observe) return;
-    for (let seat = 0; seat < state.players; seat++) {
+    for (let seat = seatOf(0); seat < state.players; seat++) {
       if (!this.table.botPlays(seat) || this.observed.get(seat) === state.version) continue;
       this.observed.set(seat, state.version);
       try {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { TableModel } from '../table-file/table-model';
 import { GraceTimers, type Presence } from './absence';
 import { AutoBotWatch } from './auto-bot';
+import { seatOf } from '../../../shared/ids';
 
 export interface PresenceDeps {
   readonly model: TableModel;
@@ -36,7 +37,7 @@ export class SeatPresence {
     const now = clock.now();
     this.goneSince = model.seats.map((s) => (s.kind === 'human' ? now : null));
     model.seats.forEach((s, seat) => {
-      if (s.kind === 'human') this.grace.arm(seat, graceMs(), () => this.changed());
+      if (s.kind === 'human') this.grace.arm(seatOf(seat), graceMs(), () => this.changed());
     });
     this.absence = new AutoBotWatch({ model, secondMs, clock, goneSince: (seat) => this.goneSince[seat] ?? null, handOver: deps.handOver });
   }

@@ -11,6 +11,7 @@ import { actionSchema, optionsSchema, playersSchema, seatSchema } from '../../..
 import { DEFAULT_OPTIONS, type GameOptions, type Seat } from '../../../shared/rules/types';
 import type { PinHash } from '../guards/tokens';
 import type { Standings } from '../../../shared/protocol/standings';
+import type { TableId } from '../../../shared/ids';
 
 const count = z.int().min(0).max(1_000_000);
 const standingsSchema = z.strictObject({
@@ -23,7 +24,7 @@ export const TABLE_FILE_VERSION = 2;
 export interface TableHeader {
   readonly t: 'table';
   readonly v: typeof TABLE_FILE_VERSION;
-  readonly id: string;
+  readonly id: TableId;
   readonly name: string;
   readonly players: number;
   readonly options: GameOptions;
@@ -35,7 +36,7 @@ export interface TableHeader {
   /** The evening before this table: the games of the tables that played again up to it. */
   readonly evening?: Standings;
   /** The finished table this one plays again after: a player away at Play again finds their seat here with the same token. */
-  readonly from?: string;
+  readonly from?: TableId;
   readonly seed: string;
   readonly createdAt: number;
   /** The host's default table: kept even when everyone leaves its lobby. */
@@ -66,7 +67,7 @@ const options = optionsSchema;
 const header = z.strictObject({
   t: z.literal('table'),
   v: z.literal(TABLE_FILE_VERSION),
-  id: z.string().max(64),
+  id: z.string().max(64).brand<'TableId'>(),
   name: text,
   players: playersSchema,
   options,
@@ -74,7 +75,7 @@ const header = z.strictObject({
   hints: z.boolean().optional(),
   botDelayMs: z.int().min(0).max(MAX_BOT_DELAY_MS).optional(),
   evening: standingsSchema.optional(),
-  from: z.string().max(64).optional(),
+  from: z.string().max(64).brand<'TableId'>().optional(),
   seed: z.string().min(1).max(1024),
   createdAt: z.number(),
   persistent: z.boolean(),
@@ -100,7 +101,7 @@ const line = z.discriminatedUnion('t', [
 const headerV1 = z.strictObject({
   t: z.literal('table'),
   v: z.literal(1),
-  id: z.string().max(64),
+  id: z.string().max(64).brand<'TableId'>(),
   name: text,
   players: playersSchema,
   options: options.partial(),

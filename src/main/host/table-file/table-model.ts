@@ -12,6 +12,7 @@ import type { Reply } from '../../../shared/protocol/events';
 import type { GameEventBatch } from '../../../shared/protocol/event-log';
 import { refuse } from '../wire/refusal';
 import { TableFileError, type TableHeader, type TableLine } from './lines';
+import type { TableId } from '../../../shared/ids';
 
 /** How many recent intent results each seat keeps to answer repeats. */
 export const KEPT_RESULTS = 32;
@@ -64,7 +65,7 @@ export class TableModel {
     this.seats = Array.from({ length: header.players }, freeSlot);
   }
 
-  get id(): string {
+  get id(): TableId {
     return this.header.id;
   }
 

@@ -11,6 +11,7 @@ import type { TableLine } from '../table-file/lines';
 import type { TableModel } from '../table-file/table-model';
 import { inviteMatches, pinMatches, tokenMatches } from '../guards/tokens';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
+import { seatOf } from '../../../shared/ids';
 
 /** How a newcomer gets in: the table's invite secret (from its link) or its PIN. */
 export interface Admission {
@@ -37,7 +38,7 @@ export function join(model: TableModel, req: Admission & { name: string; seat?: 
 export function sit(model: TableModel, req: { name: string; seat?: Seat }, tokenHash: string): Refusal | { seat: Seat; lines: TableLine[] } {
   const denied = inLobby(model) ?? (req.seat === undefined ? null : seatExists(model, req.seat));
   if (denied) return denied;
-  const seat = req.seat ?? model.seats.findIndex((s) => s.kind === 'free');
+  const seat = req.seat ?? seatOf(model.seats.findIndex((s) => s.kind === 'free'));
   if (seat < 0) return refuse('TABLE_FULL');
   if (model.seats[seat]?.kind !== 'free') return refuse('SEAT_TAKEN');
   const lines: TableLine[] = [{ t: 'seat', seat, name: req.name, token: tokenHash }];
@@ -51,7 +52,7 @@ export function seatOfToken(model: TableModel, token: string): Refusal | Seat {
   for (const [i, s] of model.seats.entries()) {
     if (s.tokenHash !== null && tokenMatches(token, s.tokenHash) && s.kind === 'human') seat = i;
   }
-  return seat < 0 ? refuse('BAD_TOKEN') : seat;
+  return seat < 0 ? refuse('BAD_TOKEN') : seatOf(seat);
 }
 
 /**
@@ -71,11 +72,11 @@ export type AgainSeat = { name: string; tokenHash: string; botLevel?: BotLevel }
 /** A table made to play again: its seats as given (players, bots, players' seats a bot plays for now), its owner, started. */
 export function seatAndStart(model: TableModel, seats: readonly AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter): TableLine[] {
   const lines: TableLine[] = autoBot === model.autoBotAfterS ? [] : [{ t: 'autoBot', afterS: autoBot }];
-  lines.push(...seats.map((s, seat): TableLine => ('level' in s ? { t: 'bot', seat, level: s.level } : { t: 'seat', seat, name: s.name, token: s.tokenHash })));
+  lines.push(...seats.map((s, n): TableLine => ('level' in s ? { t: 'bot', seat: seatOf(n), level: s.level } : { t: 'seat', seat: seatOf(n), name: s.name, token: s.tokenHash })));
   if (owner !== null) lines.push({ t: 'owner', seat: owner });
   lines.push({ t: 'start' });
   seats.forEach((s, seat) => {
-    if ('botLevel' in s && s.botLevel !== undefined) lines.push({ t: 'control', seat, bot: true, level: s.botLevel });
+    if ('botLevel' in s && s.botLevel !== undefined) lines.push({ t: 'control', seat: seatOf(seat), bot: true, level: s.botLevel });
   });
   return lines;
 }
@@ -160,5 +161,5 @@ export function takeBack(model: TableModel, seat: Seat): Refusal | TableLine[] {
 /** The lowest other human seat, to own the table after `leaving`. */
 function nextOwner(model: TableModel, leaving: Seat): Seat | null {
   const i = model.seats.findIndex((s, seat) => seat !== leaving && s.kind === 'human');
-  return i < 0 ? null : i;
+  return i < 0 ? null : seatOf(i);
 }

@@ -12,6 +12,7 @@ import type { TableJournal } from './journal';
 import type { TableModel } from '../table-file/table-model';
 import type { TableTransport } from '../wire/transport';
 import type { ViewSender } from './view-sender';
+import type { TableId } from '../../../shared/ids';
 
 /** The host's settings a table's requests read (table.ts's TableDeps has them all). */
 export interface TableSettings {
@@ -23,7 +24,7 @@ export interface TableSettings {
 }
 
 export interface TableParts {
-  readonly id: string;
+  readonly id: TableId;
   readonly model: TableModel;
   readonly deps: TableSettings;
   readonly journal: TableJournal;

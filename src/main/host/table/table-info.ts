@@ -5,6 +5,7 @@ import type { Seat } from '../../../shared/rules/types';
 import { type Presence, graceLeft, handoverCheck } from '../seats/absence';
 import { eveningOf } from './evening';
 import type { TableModel } from '../table-file/table-model';
+import { seatOf } from '../../../shared/ids';
 
 export interface InfoSources {
   readonly presence: (seat: Seat) => Presence;
@@ -16,16 +17,16 @@ export interface InfoSources {
 
 export function tableInfo(model: TableModel, { presence, spectators, now, graceMs }: InfoSources): TableInfo {
   const { header, seats, owner } = model;
-  const seatInfo = seats.map((s, seat): SeatInfo => ({
-    seat,
+  const seatInfo = seats.map((s, n): SeatInfo => ({
+    seat: seatOf(n),
     kind: s.kind,
     name: s.kind === 'human' ? s.name : null,
-    connected: s.kind === 'bot' || presence(seat).connected,
+    connected: s.kind === 'bot' || presence(seatOf(n)).connected,
     botPlaying: s.kind === 'human' && s.botControlled,
-    handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seat), now, graceMs) === 'ok',
+    handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seatOf(n)), now, graceMs) === 'ok',
     // A finished game has nothing left for a bot to take: no countdown on its end screen.
-    handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seat), now, graceMs) : null,
-    botLevel: model.botPlays(seat) ? s.botLevel : null,
+    handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seatOf(n)), now, graceMs) : null,
+    botLevel: model.botPlays(seatOf(n)) ? s.botLevel : null,
   }));
   const standings = eveningOf(model);
   return {

@@ -43,6 +43,7 @@ import type { TableParts } from './parts';
 import * as seating from './seating';
 import { TableReactions } from './reactions';
 import type { Reaction } from '../../../shared/protocol/reactions';
+import type { TableId } from '../../../shared/ids';
 
 export type { HintProvider } from './hints';
 
@@ -132,7 +133,7 @@ export class Table {
     this.unwatchDisk = deps.disk.watch((full) => this.diskChanged(full));
   }
 
-  get id(): string {
+  get id(): TableId {
     return this.model.id;
   }
 

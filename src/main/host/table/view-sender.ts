@@ -10,6 +10,7 @@ import type { Viewer } from '../../../shared/rules/view';
 import type { ConnectionId, ReadyView, TableTransport, ViewMessage } from '../wire/transport';
 import { readyViewFor, readyViews } from './ready-views';
 import type { TableModel } from '../table-file/table-model';
+import { seatOf, seatsOf } from '../../../shared/ids';
 
 /** The views of one version: for each seat held by a connection, and for spectators if any watch. */
 export interface Outgoing {
@@ -25,18 +26,18 @@ export class ViewSender {
 
   /** The views of `state` to send; with the `events` that produced it, each view carries them too. */
   viewsOf(state: GameState, events?: readonly GameEvent[]): Outgoing {
-    const seats = this.model.seats.flatMap((_, seat) => (this.transport.holds(seat) ? [seat] : []));
+    const seats = seatsOf(this.model.seats.length).filter((seat) => this.transport.holds(seat));
     const watched = this.transport.spectatorCount() > 0;
     const ready = readyViews(state, watched ? [...seats, 'spectator'] : seats, events);
     return {
-      seats: this.model.seats.map((_, seat) => ready[seats.indexOf(seat)] ?? null),
+      seats: this.model.seats.map((_, seat) => ready[seats.indexOf(seatOf(seat))] ?? null),
       spectators: watched ? ready.at(-1)! : null,
     };
   }
 
   send(views: Outgoing): void {
     views.seats.forEach((view, seat) => {
-      if (view) this.toSeat(seat, view);
+      if (view) this.toSeat(seatOf(seat), view);
     });
     const view = views.spectators;
     if (view) this.transport.viewToSpectators({ ...view, batches: view.latest ?? this.events('spectator', view.version - 1, view.version) });

@@ -27,6 +27,7 @@ import { TableLoader, type TableRecovery } from './loader';
 import { LobbyAnnouncer } from './announcer';
 import { seatOfToken } from '../table/lobby';
 import type { Creator } from '../guards/table-limits';
+import type { SeatToken, TableId } from '../../../shared/ids';
 
 /** An evening's games followed at most, from a finished table to the one that plays now. */
 const MAX_PLAY_AGAIN_HOPS = 50;
@@ -65,7 +66,7 @@ export interface NewTable {
   /** The evening so far, for a table that plays again. */
   readonly evening?: Standings | null;
   /** The finished table this one plays again after. */
-  readonly from?: string;
+  readonly from?: TableId;
   /** For a table that plays again: the address and device that created the finished one (it counts to them). */
   readonly by?: string;
   readonly device?: string;
@@ -221,7 +222,7 @@ export class TableRegistry {
    * again after it (`from`), and the one after that while those are over too, as long as the
    * token holds a seat there (its player was away at Play again). Undefined when none does.
    */
-  async playingAgain(id: string, token: string): Promise<Table | undefined> {
+  async playingAgain(id: TableId, token: SeatToken): Promise<Table | undefined> {
     let found: Table | undefined;
     let at = id;
     for (let hops = 0; hops < MAX_PLAY_AGAIN_HOPS; hops++) {

@@ -23,6 +23,7 @@ import type { Table } from '../table/table';
 import type { AgainSeat } from '../table/lobby';
 import { limitRefusal } from '../guards/table-limits';
 import { hashToken, newToken } from '../guards/tokens';
+import { type SeatToken, seatOf } from '../../../shared/ids';
 
 export interface RematchDeps {
   /** A new table in the place of a finished one (throws TooManyTables when the host has no room). */
@@ -33,7 +34,7 @@ export interface RematchDeps {
 
 export class Rematches {
   /** The table each finished table plays again at, with the new seats' tokens. */
-  private readonly made = new Map<string, { table: Table; tokens: (string | null)[] }>();
+  private readonly made = new Map<string, { table: Table; tokens: (SeatToken | null)[] }>();
 
   constructor(private readonly deps: RematchDeps) {}
 
@@ -57,7 +58,7 @@ export class Rematches {
       // Left on purpose and not back: a bot plays the seat in the new game, for nobody.
       const gone = seats.map((s, i) => s.kind === 'human' && s.left && !present[i]);
       const tokens = seats.map((s, i) => (s.kind === 'human' && present[i] ? newToken() : null));
-      const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] && !gone[i] ? [i] : []));
+      const away = seats.flatMap((s, i) => (s.kind === 'human' && !present[i] && !gone[i] ? [seatOf(i)] : []));
       let table: Table;
       try {
         table = await this.deps.create({
@@ -97,7 +98,7 @@ export class Rematches {
       this.made.set(old.id, again);
       const info = table.info();
       tokens.forEach((token, i) => {
-        if (token && i !== seat) old.tellRematch(i, { tableId: table.id, seat: i, token, table: info, ...table.invite() });
+        if (token && i !== seat) old.tellRematch(seatOf(i), { tableId: table.id, seat: seatOf(i), token, table: info, ...table.invite() });
       });
       old.tellWatchers({ tableId: table.id, ...table.invite() });
     }

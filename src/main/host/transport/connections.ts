@@ -6,6 +6,7 @@ import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import type { HostServer, HostSocket } from './socket-types';
 import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from '../wire/transport';
+import type { TableId } from '../../../shared/ids';
 
 /** The room of everyone at a table (seats and spectators). */
 export const tableRoom = (tableId: string): string => `t:${tableId}`;
@@ -19,7 +20,7 @@ export class SocketConnections implements TableTransport {
 
   constructor(
     private readonly io: HostServer,
-    private readonly tableId: string,
+    private readonly tableId: TableId,
     seats: number,
     private readonly dropped: Dropped,
   ) {
@@ -91,7 +92,7 @@ export class SocketConnections implements TableTransport {
     return socket ? socket.data.sentVersion : null;
   }
 
-  close(tableId: string): void {
+  close(tableId: TableId): void {
     this.closed = true;
     this.toAll('table:closed', tableId);
     for (const socket of this.sockets) if (socket) this.unbind(socket);
@@ -189,7 +190,7 @@ export function socketTransports(io: HostServer): { tables: TransportFactory; lo
         io.to(tableRoom(info.id)).emit('table:updated', info);
         io.to(LOBBY_ROOM).except(tableRoom(info.id)).emit('table:updated', shown);
       },
-      closed: (tableId: string) => io.to(LOBBY_ROOM).emit('table:closed', tableId),
+      closed: (tableId: TableId) => io.to(LOBBY_ROOM).emit('table:closed', tableId),
     },
   };
 }

@@ -18,6 +18,7 @@ import type { Table } from '../table/table';
 import { type Analyser, AnalysisBusy, ReplaySession } from '../replay/replay-session';
 import type { AddressBudgets, CostlyRequest } from '../guards/budgets';
 import type { DeviceIds } from '../guards/devices';
+import { seatOf } from '../../../shared/ids';
 
 /** The reply an event's ack expects. */
 type ReplyOf<E extends ClientEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -121,7 +122,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
       if (refusal) return refusal;
       throw e;
     }
-    const seated = await table.join(socket.id, { name: p.playerName, pin: p.pin, seat: 0 });
+    const seated = await table.join(socket.id, { name: p.playerName, pin: p.pin, seat: seatOf(0) });
     if (!seated.ok) await registry.dispose(table, true);
     return seated;
   },

@@ -9,6 +9,7 @@ import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import type { PlayerView, Viewer } from '../../../shared/rules/view';
 import type { JsonText } from './json-text';
+import type { TableId } from '../../../shared/ids';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
@@ -96,7 +97,7 @@ export interface TableTransport {
 }
 
 /** The transport of a new table of `seats` seats; `dropped` hears of its connections that drop. */
-export type TransportFactory = (tableId: string, seats: number, dropped: Dropped) => TableTransport;
+export type TransportFactory = (tableId: TableId, seats: number, dropped: Dropped) => TableTransport;
 
 /** The host's lobby: everyone looking at the list of tables, and everyone at a table. */
 export interface LobbyTransport {

@@ -8,6 +8,8 @@ import type { CardSetFile, CharacterDef, CharacterEffect, FameCondition, History
 // Empty strings pass here on purpose: load.ts reports them with the card's id.
 const localized = z.strictObject({ en: z.string(), hu: z.string(), fr: z.string() });
 const id = z.string().min(1);
+/** A character's id: a card id from here on (src/shared/ids.ts). */
+const cardId = id.brand<'CardId'>();
 const status = z.enum(['printed', 'reported', 'reconstructed']);
 
 const characterEffect = z.discriminatedUnion('kind', [
@@ -29,7 +31,7 @@ const characterEffect = z.discriminatedUnion('kind', [
 ]);
 
 const character = z.strictObject({
-  id,
+  id: cardId,
   suit: z.enum(['power', 'wisdom', 'love', 'wild']),
   // Any integer here; load.ts checks 1–10 / null against the suit with a clearer message.
   strength: z.number().int().nullable(),
@@ -47,7 +49,7 @@ const fameCondition = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fewestSuit'), suit: z.enum(STRENGTH_SUITS) }),
   z.strictObject({ kind: z.literal('mostTotal') }),
   z.strictObject({ kind: z.literal('fewestTotal') }),
-  z.strictObject({ kind: z.literal('mostOf'), cards: z.array(id).min(1).readonly() }),
+  z.strictObject({ kind: z.literal('mostOf'), cards: z.array(cardId).min(1).readonly() }),
   z.strictObject({ kind: z.literal('mostEvil') }),
   z.strictObject({ kind: z.literal('none') }),
 ]);
@@ -61,7 +63,7 @@ const historyEffect = z.discriminatedUnion('kind', [
 
 const historyCard = z.strictObject({
   id,
-  theme: id,
+  theme: cardId,
   condition: fameCondition,
   effect: historyEffect,
   name: localized,

@@ -2,6 +2,7 @@
 import type { Choice } from '../actions';
 import type { DecisionKind, DraftState, GameState } from '../state';
 import type { CardId, Seat } from '../types';
+import { seatOf } from '../../ids';
 
 export interface DecisionEffect {
   readonly decision: DecisionKind;
@@ -58,7 +59,7 @@ export function unmask(d: DraftState, card: CardId): void {
 
 /** Whether an opponent of `seat` has an ally. */
 export function opponentHasAlly(s: GameState, seat: Seat): boolean {
-  for (let o = 0; o < s.players; o++) if (o !== seat && s.allies[o]!.length > 0) return true;
+  for (let o = seatOf(0); o < s.players; o++) if (o !== seat && s.allies[o]!.length > 0) return true;
   return false;
 }
 
@@ -76,7 +77,7 @@ export function offersOpponentAlly(s: GameState, seat: Seat, _source: CardId, { 
 /** Every (opponent, ally of theirs) pair. */
 export function opponentAllies(s: GameState, seat: Seat): Choice[] {
   const out: Choice[] = [];
-  for (let o = 0; o < s.players; o++) {
+  for (let o = seatOf(0); o < s.players; o++) {
     if (o === seat) continue;
     for (const card of s.allies[o]!) out.push({ target: o, card });
   }

@@ -1,13 +1,14 @@
 // Gift (10s): give one of your allies to an opponent of your choice.
 import type { Choice } from '../actions';
 import { type DecisionEffect, isOpponent, removeCard, seenByAll } from './effect';
+import { seatOf } from '../../ids';
 
 export const gift: DecisionEffect = {
   decision: 'gift',
   choices(s, seat) {
     const out: Choice[] = [];
     for (const card of s.allies[seat]!) {
-      for (let o = 0; o < s.players; o++) if (o !== seat) out.push({ target: o, card });
+      for (let o = seatOf(0); o < s.players; o++) if (o !== seat) out.push({ target: o, card });
     }
     return out;
   },

@@ -2,12 +2,13 @@
 // suit, strength or ability, and counts as one ally.
 import type { Choice } from '../actions';
 import { type DecisionEffect, isSeat, seenByAll } from './effect';
+import { seatOf } from '../../ids';
 
 export const mask: DecisionEffect = {
   decision: 'mask',
   choices(s) {
     const out: Choice[] = [];
-    for (let target = 0; target < s.players; target++) {
+    for (let target = seatOf(0); target < s.players; target++) {
       for (const card of s.allies[target]!) if (!s.masked.includes(card)) out.push({ target, card });
     }
     return out;

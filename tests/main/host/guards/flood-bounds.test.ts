@@ -12,6 +12,7 @@ import { currentDecider } from '../../../../src/shared/rules/engine';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from '../../../../src/main/host/tables/lifecycle';
 import { type TestHost, manualClock, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { devicesOf } from '../../../kit/clients/devices';
+import { seatOf } from '../../../../src/shared/ids';
 
 let host: TestHost;
 const device = devicesOf(() => host);
@@ -166,7 +167,7 @@ describe('parked games after a restart', () => {
         for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toMatchObject({ ok: true });
         expect(await p.request('table:start')).toMatchObject({ ok: true });
         p.startAutoplay();
-        await waitFor(() => (host.tables.get(created.tableId)?.model.seat(0).lastSeq ?? 0) >= moves, `${moves} moves taken`);
+        await waitFor(() => (host.tables.get(created.tableId)?.model.seat(seatOf(0)).lastSeq ?? 0) >= moves, `${moves} moves taken`);
         p.stopAutoplay();
         p.socket.disconnect();
         // The bots play on to its turn, then wait for it: nothing moves while nobody is there. A

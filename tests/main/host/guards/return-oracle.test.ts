@@ -14,6 +14,7 @@ import { type TestHost, startHost, tempDir, waitFor } from '../../../kit/host/ho
 import { resumeSeats } from '../../../kit/clients/player';
 import { tableFile } from '../../../kit/host/records';
 import { settle } from '../../../kit/host/tables';
+import { cardIdOf } from '../../../../src/shared/ids';
 
 const TABLE = 'returnoracle';
 
@@ -73,7 +74,7 @@ describe('a Return’s answer names only what its player sees (ruling 14)', () =
 
     // Every id the view does not offer, the hidden card's among them, and one of no card at all.
     const offered = new Set(me.view!.legalActions.map((a) => ('choose' in a ? a.choose.card : undefined)));
-    const guesses = [...ALL_CARDS.filter((c) => !offered.has(c)), 'no-such-card'];
+    const guesses = [...ALL_CARDS.filter((c) => !offered.has(cardIdOf(c))), 'no-such-card'];
     expect(guesses).toContain(hidden.card);
     const file = readFileSync(tableFile(dataDir, TABLE), 'utf8');
     const inboxes = players.map((p) => p.inbox.length);

@@ -11,6 +11,7 @@ import type { GameRecord } from '../../../../src/shared/rules/record/record';
 import { randomRecord } from '../../../kit/game/playout';
 import { type TestHost, startHost } from '../../../kit/host/host';
 import { decider, startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 /** An analysis thinks about half a second of one core, in a worker that may still be starting: on a loaded machine, several times that. */
 const ANALYSIS_WAIT_MS = 30_000;
@@ -49,7 +50,7 @@ describe('replay analysis on a host', () => {
     if (!opened.ok) throw new Error(opened.message);
     const r = opened.session;
     // An early decision with a choice: the longest analysis.
-    const version = r.decisions(1).find((v) => r.step(v, 1).view.legalActions.length > 2)!;
+    const version = r.decisions(seatOf(1)).find((v) => r.step(v, seatOf(1)).view.legalActions.length > 2)!;
 
     const onMainThread: Analyser = (rec, v) => Promise.resolve(analyseRecord(rec, v));
     const control = await firstAnswered(onMainThread, record, version);
@@ -66,7 +67,7 @@ describe('replay analysis on a host', () => {
     const record = randomRecord({ players: 3, seed: 'host-analysis-2' }, new BotRng(6));
     const opened = ReplaySession.open(record);
     if (!opened.ok) throw new Error(opened.message);
-    const [first, second] = opened.session.decisions(0);
+    const [first, second] = opened.session.decisions(seatOf(0));
     host = await startHost();
     const { players } = await startedGame(host, 3);
     const viewer = players[0]!;

@@ -8,6 +8,7 @@ import { randomAction } from '../../../../src/shared/bots/random-player';
 import { type GameState, applyAction, currentDecider, newGame, recordOf, viewFor } from '../../../../src/shared/rules';
 import type { Action } from '../../../../src/shared/rules/actions';
 import { answersAsSeen, resolvePlace } from '../../../../src/shared/rules/place';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
 function randomGame(seed: string) {
   const setup = { players: 4, seed };
@@ -34,16 +35,16 @@ describe('a replay session', () => {
     const r = opened.session;
     expect(r.failure).toBeNull();
     expect(r.last).toBe(actions.length);
-    expect(r.step(r.last, 2).view).toEqual(viewFor(end, 2));
+    expect(r.step(r.last, seatOf(2)).view).toEqual(viewFor(end, seatOf(2)));
     expect(r.step(r.last, 'spectator').view.fame).toEqual(end.fame);
     const open = r.step(0, 'all');
     expect(open.hands?.every((h) => h.length === 9)).toBe(true);
-    expect(r.step(0, 1).hands).toBeNull();
-    const log = r.log(1);
+    expect(r.step(0, seatOf(1)).hands).toBeNull();
+    const log = r.log(seatOf(1));
     expect(log.map((b) => b.version)).toEqual(Array.from({ length: r.last + 1 }, (_, v) => v));
     const dealt = log[0]!.events.find((e) => e.type === 'dealt');
-    expect(dealt?.type === 'dealt' && dealt.hand).toEqual(r.step(0, 1).view.hand);
-    expect(r.decisions(0).every((v) => actions[v]!.seat === 0)).toBe(true);
+    expect(dealt?.type === 'dealt' && dealt.hand).toEqual(r.step(0, seatOf(1)).view.hand);
+    expect(r.decisions(seatOf(0)).every((v) => actions[v]!.seat === 0)).toBe(true);
   });
 
   it("analyses a seat's decision: the Master's move and both moves' chances from that seat's knowledge", () => {
@@ -52,11 +53,11 @@ describe('a replay session', () => {
     if (!opened.ok) throw new Error(opened.message);
     const r = opened.session;
     // A decision with a real choice: more than one legal action.
-    const version = r.decisions(1).find((v) => r.step(v, 1).view.legalActions.length > 2)!;
+    const version = r.decisions(seatOf(1)).find((v) => r.step(v, seatOf(1)).view.legalActions.length > 2)!;
     const analysis = r.analyse(version)!;
-    const legal = r.step(version, 1).view.legalActions;
+    const legal = r.step(version, seatOf(1)).view.legalActions;
     expect(legal).toContainEqual(analysis.master);
-    expect(analysis.played).toEqual(answersAsSeen(r.stateAt(version), 1, [actions[version]!])[0]);
+    expect(analysis.played).toEqual(answersAsSeen(r.stateAt(version), seatOf(1), [actions[version]!])[0]);
     for (const p of [analysis.masterWin, analysis.playedWin]) (expect(p).toBeGreaterThanOrEqual(0), expect(p).toBeLessThanOrEqual(1));
     expect(analysis.worlds).toBeGreaterThan(10);
     const started = performance.now();
@@ -74,10 +75,17 @@ describe('a replay session', () => {
     const finishing: (() => void)[] = [];
     const analyser = (_record: unknown, v: number) => {
       asked.push(v);
-      const made: DecisionAnalysis = { master: { seat: 0, play: 'x' }, masterWin: 1, played: { seat: 0, play: 'y' }, playedWin: 0, worlds: v, kind: 'play' };
+      const made: DecisionAnalysis = {
+        master: { seat: seatOf(0), play: cardIdOf('x') },
+        masterWin: 1,
+        played: { seat: seatOf(0), play: cardIdOf('y') },
+        playedWin: 0,
+        worlds: v,
+        kind: 'play',
+      };
       return new Promise<DecisionAnalysis>((resolve) => finishing.push(() => resolve(made)));
     };
-    const [a, b, c] = r.decisions(1);
+    const [a, b, c] = r.decisions(seatOf(1));
     const running = r.analyseWith(analyser, a!);
     const waiting = r.analyseWith(analyser, b!); // the first still thinks: this one waits behind it
     await Promise.resolve();
@@ -98,8 +106,8 @@ describe('a replay session', () => {
     expect(asked).toEqual([a, b, c]);
     // A flood: beyond the running one and MAX_QUEUED_ANALYSES waiting, the rest are refused.
     const decisions = r
-      .decisions(0)
-      .concat(r.decisions(2))
+      .decisions(seatOf(0))
+      .concat(r.decisions(seatOf(2)))
       .filter((v) => ![a, b, c].includes(v));
     const flood = decisions.slice(0, MAX_QUEUED_ANALYSES + 3).map((v) => r.analyseWith(analyser, v));
     expect(await flood.at(-1)).toBe('wait');

@@ -10,6 +10,7 @@ import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { readLines, statesFromDisk } from '../../../kit/host/records';
 import { seatPlayers, startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());
@@ -157,6 +158,6 @@ describe('dropped connections', () => {
     expect(drops.decision).toBeGreaterThan(0);
     const states = statesFromDisk(host.dataDir, t.tableId);
     const final = states.at(-1)!;
-    for (const q of players) expect(q.view).toEqual(viewFor(final, q.seat));
+    for (const q of players) expect(q.view).toEqual(viewFor(final, seatOf(q.seat)));
   });
 });

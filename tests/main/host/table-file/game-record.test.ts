@@ -6,11 +6,12 @@ import { gameRecordOfLines } from '../../../../src/main/host/table-file/game-rec
 import { TABLE_FILE_VERSION, TableFileError, type TableHeader, type TableLine } from '../../../../src/main/host/table-file/lines';
 import { DEFAULT_CARD_SET, type GameState, applyAction, currentDecider, legalActions, newGame, parseRecord, replay } from '../../../../src/shared/rules';
 import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
+import { seatsOf, tableIdOf } from '../../../../src/shared/ids';
 
 const header: TableHeader = {
   t: 'table',
   v: TABLE_FILE_VERSION,
-  id: 'record000001',
+  id: tableIdOf('record000001'),
   name: 'Friday',
   players: 3,
   options: DEFAULT_OPTIONS,
@@ -19,7 +20,7 @@ const header: TableHeader = {
   createdAt: 0,
   persistent: false,
 };
-const seats: TableLine[] = [0, 1, 2].map((seat) => ({ t: 'bot', seat }));
+const seats: TableLine[] = seatsOf(3).map((seat) => ({ t: 'bot', seat }));
 
 /** The first `n` actions of a game from the header's setup, each the first legal one. */
 function firstActions(n: number): TableLine[] {

@@ -11,6 +11,7 @@ import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '.
 import { Player } from '../../../kit/clients/player';
 import { replayedState, tableFile } from '../../../kit/host/records';
 import { type SeatedTable, startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 let dataDir: string;
 const hosts = disposedAfterEach(() => dataDir);
@@ -50,7 +51,7 @@ async function resumeAndFinish(h: TestHost, t: SeatedTable): Promise<TableRecove
     players.push(p);
   }
   await waitFor(() => players.every((p) => p.view !== null), 'fresh views');
-  for (const p of players) expect(p.view).toEqual(viewFor(expected, p.seat));
+  for (const p of players) expect(p.view).toEqual(viewFor(expected, seatOf(p.seat)));
   for (const p of players) p.startAutoplay();
   await Promise.all(players.map((p) => p.waitOver()));
   for (const p of players) expect(p.errors).toEqual([]);

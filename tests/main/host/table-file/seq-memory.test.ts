@@ -7,11 +7,12 @@ import { type Action, type GameState, answersAsSeen, applyAction, currentDecider
 import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
 import { TABLE_FILE_VERSION, type TableHeader, type TableLine } from '../../../../src/main/host/table-file/lines';
 import { TableModel, intentKey, seqCheck } from '../../../../src/main/host/table-file/table-model';
+import { tableIdOf } from '../../../../src/shared/ids';
 
 const header = (seed: string): TableHeader => ({
   t: 'table',
   v: TABLE_FILE_VERSION,
-  id: 'seq-memory',
+  id: tableIdOf('seq-memory'),
   name: 'seq',
   players: 4,
   options: DEFAULT_OPTIONS,

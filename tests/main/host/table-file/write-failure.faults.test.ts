@@ -14,6 +14,7 @@ import { Player } from '../../../kit/clients/player';
 import { faults, healDisk, holdFlushes } from '../../../kit/host/disk-faults';
 import { readLines, statesFromDisk, tableFile } from '../../../kit/host/records';
 import { decider, seatPlayers, startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 vi.mock('node:fs', async (importActual) => (await import('../../../kit/host/disk-faults')).faultyFs(await importActual()));
 vi.mock('node:fs/promises', async (importActual) => (await import('../../../kit/host/disk-faults')).faultyFsPromises(await importActual()));
@@ -113,7 +114,7 @@ describe('a write the disk refuses', () => {
     const onDisk = () => statesFromDisk(host!.dataDir, created.tableId).at(-1)!;
     await waitFor(() => (ann.view!.over || ann.view!.legalActions.length > 0) && ann.view!.version === onDisk().version, "Ann's turn, as on the disk");
     expect(ann.errors).toEqual([]);
-    expect(ann.view).toEqual(viewFor(onDisk(), 0));
+    expect(ann.view).toEqual(viewFor(onDisk(), seatOf(0)));
     expect(TableFile.textOf(readFileSync(tableFile(host.dataDir, created.tableId))).tornLine).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seated, Standings, TableInfo } from '../../../../src/shared/protocol';
 import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '../../../kit/host/host';
 import { Player, resumeSeats } from '../../../kit/clients/player';
+import { seatOf } from '../../../../src/shared/ids';
 
 let dataDir: string | undefined;
 const hosts = disposedAfterEach(() => dataDir);
@@ -21,7 +22,7 @@ function expected(games: { fame: number[]; winners: number[] }[]): Standings {
   return {
     games: games.length,
     players: names.map((name, seat) => ({
-      seat,
+      seat: seatOf(seat),
       name,
       games: games.length,
       wins: games.filter((g) => g.winners.includes(seat)).length,

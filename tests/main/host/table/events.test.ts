@@ -10,6 +10,7 @@ import { eventLeaks, hiddenByVersion, leaksIn } from '../../../kit/host/leak';
 import { Player, type Received } from '../../../kit/clients/player';
 import { eventsFromDisk, readLines, statesFromDisk } from '../../../kit/host/records';
 import { annBobAndTwoBots } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 let host: TestHost;
 
@@ -37,7 +38,7 @@ describe('the event stream', () => {
     expect([...kinds].sort()).toEqual(['abilityUsed', 'cardPlayed', 'dealt', 'gameOver', 'meetingEnded', 'roundScored', 'roundStarted']);
 
     let scanned = 0;
-    for (const [client, viewer] of [...players.map((p) => [p, p.seat] as const), [spectator, 'spectator'] as const]) {
+    for (const [client, viewer] of [...players.map((p) => [p, seatOf(p.seat)] as const), [spectator, 'spectator'] as const]) {
       const received = batchesIn(client.inbox);
       expect(received.map((b) => b.version)).toEqual(log.map((b) => b.version));
       expect(received).toEqual(log.map((b) => ({ version: b.version, events: b.events.map((e) => redactEvent(e, viewer)) })));
@@ -78,11 +79,11 @@ describe('the event stream', () => {
     const states = statesFromDisk(host.dataDir, tableId);
     const [ann, bob] = players as [Player, Player];
     const asIf = (p: Player, viewer: Viewer) => eventLeaks(batchesIn(p.inbox), viewer, hiddenByVersion(states, viewer));
-    expect(asIf(ann, ann.seat)).toEqual([]);
-    expect(asIf(ann, bob.seat).length).toBeGreaterThan(0); // Ann's own hands, judged as if Bob had received them
+    expect(asIf(ann, seatOf(ann.seat))).toEqual([]);
+    expect(asIf(ann, seatOf(bob.seat)).length).toBeGreaterThan(0); // Ann's own hands, judged as if Bob had received them
     expect(asIf(ann, 'spectator').some((p) => p.includes('dealt'))).toBe(true);
     const raw = eventsFromDisk(host.dataDir, tableId).slice(0, 1) as unknown as EventBatch[]; // the deal, all hands in it
-    expect(eventLeaks(raw, bob.seat, hiddenByVersion(states, bob.seat)).length).toBeGreaterThan(0);
+    expect(eventLeaks(raw, seatOf(bob.seat), hiddenByVersion(states, seatOf(bob.seat))).length).toBeGreaterThan(0);
   });
 
   it('a client that comes back gets the whole game so far, redacted for it, then its view', async () => {
@@ -111,6 +112,6 @@ describe('the event stream', () => {
     const sent = again.inbox[first]!.payload as EventBatch[];
     const log = eventsFromDisk(host.dataDir, created.tableId);
     const version = (again.inbox[view]!.payload as { version: number }).version;
-    expect(sent).toEqual(log.filter((b) => b.version <= version).map((b) => ({ version: b.version, events: b.events.map((e) => redactEvent(e, 0)) })));
+    expect(sent).toEqual(log.filter((b) => b.version <= version).map((b) => ({ version: b.version, events: b.events.map((e) => redactEvent(e, seatOf(0))) })));
   });
 });

@@ -8,6 +8,7 @@ import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
 import { hiddenByVersion, leaksIn } from '../../../kit/host/leak';
 import { Player } from '../../../kit/clients/player';
 import { readLines, statesFromDisk } from '../../../kit/host/records';
+import { seatOf } from '../../../../src/shared/ids';
 
 let host: TestHost;
 afterEach(async () => host?.dispose());
@@ -48,9 +49,9 @@ function checkWire(dataDir: string, tableId: string, players: Player[], spectato
     // Each seat saw every version, in order, and each view is exactly viewFor of the recorded state.
     const views = p.inbox.filter((m) => m.event === 'game:view').map((m) => m.payload as ReturnType<typeof viewFor>);
     expect(views.map((v) => v.version)).toEqual(states.map((s) => s.version));
-    for (const v of views) expect(v).toEqual(viewFor(states[v.version]!, p.seat));
+    for (const v of views) expect(v).toEqual(viewFor(states[v.version]!, seatOf(p.seat)));
     const secrets = { seed: header.seed, foreignTokens: tokens.filter((t) => t !== p.token) };
-    expect(leaksIn(p.inbox, p.seat, states, secrets)).toEqual([]);
+    expect(leaksIn(p.inbox, seatOf(p.seat), states, secrets)).toEqual([]);
   }
   const watched = spectator.inbox.filter((m) => m.event === 'game:view').map((m) => m.payload as ReturnType<typeof viewFor>);
   expect(watched.at(-1)).toEqual(viewFor(final, 'spectator'));
@@ -64,15 +65,15 @@ describe('the wire leak check', () => {
     const { tableId, players, spectator } = await seatTable(host, 3, 3, 3);
     await playToTheEnd(players, spectator);
     const states = statesFromDisk(host.dataDir, tableId);
-    const hidden = hiddenByVersion(states, 0);
+    const hidden = hiddenByVersion(states, seatOf(0));
     const mid = states.find((st) => st.hands[1]!.some((c) => hidden[st.version]!.has(c)))!; // seat 1 holds a secret
     const secrets = { seed: 'the-seed', foreignTokens: ['tok'] };
-    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, 1) }], 0, states, secrets).length).toBeGreaterThan(0);
-    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, 1) }], 'spectator', states, secrets).length).toBeGreaterThan(0);
-    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, 0) }], 0, states, secrets)).toEqual([]);
-    expect(leaksIn([{ event: 'table:updated', payload: { x: 'the-seed' } }], 0, states, secrets)).toHaveLength(1);
-    expect(leaksIn([{ event: 'reply:table:join', payload: { x: 'tok' } }], 0, states, secrets)).toHaveLength(1);
-    expect(leaksIn([{ event: 'game:error', payload: { x: 'king' } }], 0, states, secrets)).toHaveLength(1);
+    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, seatOf(1)) }], seatOf(0), states, secrets).length).toBeGreaterThan(0);
+    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, seatOf(1)) }], 'spectator', states, secrets).length).toBeGreaterThan(0);
+    expect(leaksIn([{ event: 'game:view', payload: viewFor(mid, seatOf(0)) }], seatOf(0), states, secrets)).toEqual([]);
+    expect(leaksIn([{ event: 'table:updated', payload: { x: 'the-seed' } }], seatOf(0), states, secrets)).toHaveLength(1);
+    expect(leaksIn([{ event: 'reply:table:join', payload: { x: 'tok' } }], seatOf(0), states, secrets)).toHaveLength(1);
+    expect(leaksIn([{ event: 'game:error', payload: { x: 'king' } }], seatOf(0), states, secrets)).toHaveLength(1);
   });
 });
 
@@ -92,7 +93,7 @@ describe('whole games over real sockets', () => {
     const end = statesFromDisk(host.dataDir, tableId).at(-1)!;
     const { deals, fame, winners } = replayed.value.state;
     expect({ deals, fame, winners }).toEqual({ deals: end.deals, fame: end.fame, winners: end.winners });
-    expect(viewFor(replayed.value.state, 0)).toEqual(viewFor(end, 0));
+    expect(viewFor(replayed.value.state, seatOf(0))).toEqual(viewFor(end, seatOf(0)));
     const info = (await spectator.request<{ tables: TableInfo[] }>('table:list')) as { tables: TableInfo[] };
     expect(info.tables.find((t) => t.id === tableId)?.phase).toBe('over');
     // Once nobody is at it, the game leaves memory for the finished-games archive.

@@ -8,6 +8,7 @@ import { type TestHost, startHost, waitFor } from '../../../kit/host/host';
 import { Player } from '../../../kit/clients/player';
 import { readLines } from '../../../kit/host/records';
 import { type SeatedTable, decider, settle, snapshot, startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 let host: TestHost;
 let t: SeatedTable;
@@ -30,7 +31,7 @@ async function unchanged(before: ReturnType<typeof snapshot>, sender: Player) {
 const aPlay = (p: Player): PlayAction => {
   const play = p.view!.legalActions.find((a): a is PlayAction => 'play' in a);
   if (play) return play;
-  return { seat: p.seat, play: p.view!.hand![0]! };
+  return { seat: seatOf(p.seat), play: p.view!.hand![0]! };
 };
 
 describe('the guard pipeline refuses', () => {

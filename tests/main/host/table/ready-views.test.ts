@@ -8,6 +8,7 @@ import { BotRng } from '../../../../src/shared/bots/prng';
 import { type GameEventBatch, batchesFor } from '../../../../src/shared/protocol/event-log';
 import { type Viewer, viewFor } from '../../../../src/shared/rules/view';
 import { playout } from '../../../kit/game/playout';
+import { seatOf, seatsOf } from '../../../../src/shared/ids';
 
 describe('sharedJson', () => {
   it('writes each value as JSON.stringify does, whatever the values share', () => {
@@ -52,7 +53,7 @@ describe('the views of a version, ready to send', () => {
         for (const step of playout({ players, seed: `${seed}-${players}` }, new BotRng(players))) {
           const { state, events } = step;
           log.push({ version: state.version, events });
-          const viewers: Viewer[] = [...Array.from({ length: players }, (_, seat) => seat), 'spectator'];
+          const viewers: Viewer[] = [...seatsOf(players), 'spectator'];
           const ready = readyViews(state, viewers, step.action ? events : undefined);
           ready.forEach((r, i) => {
             const viewer = viewers[i]!;
@@ -71,7 +72,7 @@ describe('the views of a version, ready to send', () => {
 
   it('leave out nobody, and serve a table with only some viewers connected', () => {
     const [start] = playout({ players: 5, seed: 'ready-some' }, new BotRng(1));
-    const ready = readyViews(start!.state, [3, 'spectator', 0]);
+    const ready = readyViews(start!.state, [seatOf(3), 'spectator', seatOf(0)]);
     expect(ready.map((r) => r.viewer)).toEqual([3, 'spectator', 0]);
     expect(ready.map((r) => r.json.text)).toEqual([3, 'spectator', 0].map((v) => JSON.stringify(viewFor(start!.state, v as Viewer))));
     expect(readyViews(start!.state, [])).toEqual([]);

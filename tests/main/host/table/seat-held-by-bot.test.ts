@@ -8,6 +8,7 @@ import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
 import { TABLE_FILE_VERSION, type TableLine } from '../../../../src/main/host/table-file/lines';
 import { TableModel } from '../../../../src/main/host/table-file/table-model';
 import { moveCheck } from '../../../../src/main/host/table/guards';
+import { seatOf, seatsOf, tableIdOf } from '../../../../src/shared/ids';
 
 const HASH = 'ab'.repeat(32);
 
@@ -15,7 +16,7 @@ function startedModel(): TableModel {
   const model = new TableModel({
     t: 'table',
     v: TABLE_FILE_VERSION,
-    id: 'held-by-bot',
+    id: tableIdOf('held-by-bot'),
     name: 'Held',
     players: 3,
     options: DEFAULT_OPTIONS,
@@ -24,8 +25,8 @@ function startedModel(): TableModel {
     createdAt: 0,
     persistent: false,
   });
-  const lines: TableLine[] = [0, 1, 2].map((seat) => ({ t: 'seat', seat, name: `P${seat}`, token: HASH }));
-  for (const line of [...lines, { t: 'owner', seat: 0 } as const, { t: 'start' } as const]) model.applyLine(line);
+  const lines: TableLine[] = seatsOf(3).map((seat) => ({ t: 'seat', seat, name: `P${seat}`, token: HASH }));
+  for (const line of [...lines, { t: 'owner', seat: seatOf(0) } as const, { t: 'start' } as const]) model.applyLine(line);
   return model;
 }
 

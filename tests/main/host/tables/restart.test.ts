@@ -13,6 +13,7 @@ import { type TestHost, disposedAfterEach, startHost, tempDir, waitFor } from '.
 import { type Player, resumeSeats } from '../../../kit/clients/player';
 import { replayedState, tableFile } from '../../../kit/host/records';
 import { startedGame } from '../../../kit/host/tables';
+import { seatOf } from '../../../../src/shared/ids';
 
 let dataDir: string;
 const hosts = disposedAfterEach(() => dataDir);
@@ -27,7 +28,7 @@ async function comeBack(h: TestHost, tableId: string, tokens: string[]): Promise
   const expected = replayedState(dataDir, tableId);
   const players = await resumeSeats(() => h.connect(), tableId, tokens, 300);
   await waitFor(() => players.every((p) => p.view !== null), 'fresh views');
-  for (const p of players) expect(p.view).toEqual(viewFor(expected, p.seat));
+  for (const p of players) expect(p.view).toEqual(viewFor(expected, seatOf(p.seat)));
   return players;
 }
 
@@ -96,7 +97,7 @@ describe('a restarted host', () => {
     const rng = new BotRng(5);
     const actions: Action[] = [];
     for (let i = 0; i < 25; i++) {
-      const seat = state.pending?.seat ?? viewFor(state, 0).toAct!.seat;
+      const seat = state.pending?.seat ?? viewFor(state, seatOf(0)).toAct!.seat;
       const a = randomAction(viewFor(state, seat), rng);
       const step = applyAction(state, a);
       if (!step.ok) throw new Error(step.error.code);

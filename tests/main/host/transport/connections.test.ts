@@ -7,6 +7,7 @@ import { JsonText } from '../../../../src/main/host/wire/json-text';
 import type { Seat } from '../../../../src/shared/rules/types';
 import type { PlayerView } from '../../../../src/shared/rules/view';
 import { type TestHost, sleep, startHost, waitFor } from '../../../kit/host/host';
+import { seatOf, tableIdOf } from '../../../../src/shared/ids';
 
 let host: TestHost | undefined;
 afterEach(async () => {
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function transport(): Promise<{ t: SocketConnections; drops: (Seat | null)[] }> {
   host = await startHost();
   const drops: (Seat | null)[] = [];
-  return { t: new SocketConnections(host.io, 'seam', 3, (seat) => drops.push(seat)), drops };
+  return { t: new SocketConnections(host.io, tableIdOf('seam'), 3, (seat) => drops.push(seat)), drops };
 }
 
 const view = (version: number) => ({ version, json: JsonText.written<PlayerView>(`{"v":${version}}`), batches: [] });
@@ -26,19 +27,19 @@ describe('the table transport', () => {
   it('reports a dropped seat and a dropped spectator, but not a connection it superseded, released or closed', async () => {
     const { t, drops } = await transport();
     const [a, b, c, d] = await Promise.all([host!.connect(), host!.connect(), host!.connect(), host!.connect()]);
-    expect(t.takeSeat(a.id!, 0)).toBe(true);
-    expect(t.takeSeat('gone-before-its-turn', 2)).toBe(false);
-    expect([t.holds(0), t.holds(2), t.seatOf(a.id!)]).toEqual([true, false, 0]);
+    expect(t.takeSeat(a.id!, seatOf(0))).toBe(true);
+    expect(t.takeSeat('gone-before-its-turn', seatOf(2))).toBe(false);
+    expect([t.holds(seatOf(0)), t.holds(seatOf(2)), t.seatOf(a.id!)]).toEqual([true, false, 0]);
 
     a.disconnect();
     await waitFor(() => drops.length === 1, 'the drop of seat 0');
     expect(drops).toEqual([0]);
-    expect(t.holds(0)).toBe(false);
+    expect(t.holds(seatOf(0))).toBe(false);
 
     // Another connection takes seat 1 from b: b is told and let go, and its end is no drop.
     const superseded = new Promise((resolve) => b.once('game:error', resolve));
-    expect(t.takeSeat(b.id!, 1)).toBe(true);
-    expect(t.takeSeat(c.id!, 1)).toBe(true);
+    expect(t.takeSeat(b.id!, seatOf(1))).toBe(true);
+    expect(t.takeSeat(c.id!, seatOf(1))).toBe(true);
     expect(await superseded).toMatchObject({ code: 'SUPERSEDED' });
     t.watch(d.id!);
     expect(t.spectatorCount()).toBe(1);
@@ -58,19 +59,19 @@ describe('the table transport', () => {
     const [a, s] = await Promise.all([host!.connect(), host!.connect()]);
     const got: unknown[] = [];
     a.on('game:view', (v) => got.push(v));
-    t.takeSeat(a.id!, 0);
-    expect(t.sentVersion({ seat: 0 })).toBe(-1);
-    t.viewToSeat(0, view(3));
-    t.viewToSeat(0, view(2));
-    t.viewToSeat(0, view(3));
-    t.viewToSeat(0, view(4));
+    t.takeSeat(a.id!, seatOf(0));
+    expect(t.sentVersion({ seat: seatOf(0) })).toBe(-1);
+    t.viewToSeat(seatOf(0), view(3));
+    t.viewToSeat(seatOf(0), view(2));
+    t.viewToSeat(seatOf(0), view(3));
+    t.viewToSeat(seatOf(0), view(4));
     await waitFor(() => got.length === 2, 'two views');
     await sleep(50);
     expect(got).toEqual([{ v: 3 }, { v: 4 }]);
     expect(t.sentVersion({ conn: a.id! })).toBe(4);
 
     t.watch(s.id!);
-    t.close('seam');
+    t.close(tableIdOf('seam'));
     a.disconnect();
     s.disconnect();
     await sleep(100);

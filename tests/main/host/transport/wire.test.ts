@@ -6,6 +6,7 @@ import { JsonText } from '../../../../src/main/host/wire/json-text';
 import { wireParser } from '../../../../src/main/host/transport/wire';
 import { startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
+import { seatOf } from '../../../../src/shared/ids';
 
 function decoded(text: string): Packet {
   const decoder = new Decoder();
@@ -17,7 +18,7 @@ function decoded(text: string): Packet {
 }
 
 describe('the host wire encoder', () => {
-  const view = viewFor(startGame(6, 'wire'), 2);
+  const view = viewFor(startGame(6, 'wire'), seatOf(2));
   const batches = [{ version: 0, events: [{ type: 'note', text: 'quote " and \u2028' }] }];
 
   it('writes a view serialised ahead as the default encoder writes the view', () => {

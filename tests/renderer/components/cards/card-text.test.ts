@@ -9,6 +9,7 @@ import HelpPanel from '../../../../src/renderer/src/components/table/help/HelpPa
 import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
 import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { LANGUAGE_CODES, i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => {
@@ -26,7 +27,7 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
     for (const card of defaultSet.characters) {
       app = mount(CardSheet, {
         target: document.body,
-        props: { entries: [{ card: card.id }], play: { seat: 0, play: card.id }, reason: null, onplay: () => {}, onclose: () => {} },
+        props: { entries: [{ card: cardIdOf(card.id) }], play: { seat: seatOf(0), play: cardIdOf(card.id) }, reason: null, onplay: () => {}, onclose: () => {} },
       });
       flushSync();
       const sheet = document.querySelector('[data-testid="card-sheet"]')!;
@@ -61,7 +62,7 @@ describe.each(LANGUAGE_CODES)('in %s', (lang) => {
       expect(item.querySelector('.mark') !== null).toBe(h.status === 'reconstructed');
     }
     const rulings = norm(document.querySelector('[data-testid="help-rulings"]')?.textContent);
-    const names = { card: (id: string) => DEFAULT_BOOK.cardName(id, lang), history: (id: string) => DEFAULT_BOOK.historyName(id, lang) };
+    const names = { card: (id: string) => DEFAULT_BOOK.cardName(cardIdOf(id), lang), history: (id: string) => DEFAULT_BOOK.historyName(id, lang) };
     for (const r of RULINGS) expect(rulings).toContain(withCardNames(r.text[lang], names));
     expect(document.body.textContent).not.toContain('…');
   });

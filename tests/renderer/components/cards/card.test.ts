@@ -9,6 +9,7 @@ import { CardBook, DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import data from '../../../../src/shared/rules/card-set/default-set.json';
 import { loadCardSet } from '../../../../src/shared/rules';
 import { clearPage } from '../../../kit/dom/page';
+import { cardIdOf } from '../../../../src/shared/ids';
 
 describe('Card', () => {
   let app: ReturnType<typeof mount> | undefined;
@@ -21,7 +22,7 @@ describe('Card', () => {
     const set = loadCardSet(file);
     if (!set.ok) throw new Error(set.error.message);
     i18n.set('en');
-    app = mount(Card, { target: document.body, props: { id: 'power-4' }, context: cardBookContext(new CardBook(set.value)) });
+    app = mount(Card, { target: document.body, props: { id: cardIdOf('power-4') }, context: cardBookContext(new CardBook(set.value)) });
     flushSync();
     expect(document.body.textContent).toContain('Raider');
     expect(document.body.textContent).not.toContain('Barbarian');
@@ -34,7 +35,7 @@ describe('Card', () => {
 
   it('changes its name with the language', () => {
     i18n.set('en');
-    app = mount(Card, { target: document.body, props: { id: 'power-4' } });
+    app = mount(Card, { target: document.body, props: { id: cardIdOf('power-4') } });
     flushSync();
     expect(document.body.textContent).toContain('Barbarian');
     i18n.set('fr');
@@ -47,7 +48,7 @@ describe('Card', () => {
   });
 
   it('shows the suit by symbol and letter, not colour alone', () => {
-    app = mount(Card, { target: document.body, props: { id: 'love-7' } });
+    app = mount(Card, { target: document.body, props: { id: cardIdOf('love-7') } });
     flushSync();
     const suit = document.querySelector('[data-suit="love"]');
     expect(suit?.querySelector('svg path')).not.toBeNull();
@@ -56,11 +57,11 @@ describe('Card', () => {
   });
 
   it('marks a reconstructed text and not a printed one', () => {
-    app = mount(Card, { target: document.body, props: { id: 'power-9' } }); // reconstructed
+    app = mount(Card, { target: document.body, props: { id: cardIdOf('power-9') } }); // reconstructed
     flushSync();
     expect(document.querySelector('[data-testid="reconstructed-mark"]')?.getAttribute('title')).toMatch(/Reconstructed/);
     void unmount(app);
-    app = mount(Card, { target: document.body, props: { id: 'power-4' } }); // printed
+    app = mount(Card, { target: document.body, props: { id: cardIdOf('power-4') } }); // printed
     flushSync();
     expect(document.querySelector('[data-testid="reconstructed-mark"]')).toBeNull();
   });

@@ -12,6 +12,7 @@ import { FakeClient } from '../../../kit/dom/fake-client.svelte';
 import { startGame } from '../../../kit/game/playout';
 import { clearPage } from '../../../kit/dom/page';
 import { replayState } from '../../../../src/renderer/src/lib/records/replay.svelte';
+import { seatOf, tableIdOf } from '../../../../src/shared/ids';
 
 const ORIGIN = 'http://192.168.1.20:7420';
 let app: ReturnType<typeof mount> | undefined;
@@ -29,7 +30,7 @@ const settle = async () => {
 };
 
 const game: FinishedGame = {
-  id: 'done00000001',
+  id: tableIdOf('done00000001'),
   name: '<b>Friday</b>',
   players: 3,
   seats: [
@@ -38,7 +39,7 @@ const game: FinishedGame = {
     { kind: 'human', name: 'Cyd' },
   ],
   fame: [31, 24, 18],
-  winners: [0],
+  winners: [seatOf(0)],
   createdAt: Date.UTC(2026, 10, 20, 20),
   finishedAt: Date.UTC(2026, 10, 20, 21),
   actions: 120,

@@ -12,6 +12,7 @@ import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
 import { playUntil, startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
 import { clearPage } from '../../../kit/dom/page';
+import { seatOf } from '../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => (app = clearPage(app)));
@@ -20,18 +21,18 @@ afterEach(() => (app = clearPage(app)));
 const TWO_GAMES: Standings = {
   games: 2,
   players: [
-    { seat: 0, name: 'Ada', games: 2, wins: 0, fame: 21 },
-    { seat: 1, name: 'Bob', games: 2, wins: 2, fame: 18 },
-    { seat: 2, name: null, games: 2, wins: 0, fame: 9 },
-    { seat: 3, name: null, games: 2, wins: 0, fame: 12 },
+    { seat: seatOf(0), name: 'Ada', games: 2, wins: 0, fame: 21 },
+    { seat: seatOf(1), name: 'Bob', games: 2, wins: 2, fame: 18 },
+    { seat: seatOf(2), name: null, games: 2, wins: 0, fame: 9 },
+    { seat: seatOf(3), name: null, games: 2, wins: 0, fame: 12 },
   ],
 };
 
 function game(state: GameState, standings?: Standings): FakeClient {
   const client = new FakeClient();
   client.table = { ...tableInfo(state.players), ...(standings ? { standings } : {}) };
-  client.seat = 0;
-  client.view = viewFor(state, 0);
+  client.seat = seatOf(0);
+  client.view = viewFor(state, seatOf(0));
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -82,7 +83,7 @@ describe('the evening in the table room', () => {
   function room(standings?: Standings): void {
     const client = new FakeClient();
     client.table = { ...tableInfo(4, 'lobby'), ...(standings ? { standings } : {}) };
-    client.seat = 1;
+    client.seat = seatOf(1);
     app = mount(TableRoom, { target: document.body, props: { origin: 'http://127.0.0.1:7420' }, context: connectionContext(client.connection) });
     flushSync();
   }

@@ -5,6 +5,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import GameOver from '../../../../src/renderer/src/components/score/GameOver.svelte';
 import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { clearPage } from '../../../kit/dom/page';
+import { seatOf } from '../../../../src/shared/ids';
 
 const names = ['Ann', 'Bob', 'Cyd'];
 const noop = () => {};
@@ -14,8 +15,9 @@ describe('GameOver', () => {
   afterEach(() => (app = clearPage(app)));
 
   const winnersText = (winners: number[], me: number | null): string => {
+    const [won, seat] = [winners.map(seatOf), me === null ? null : seatOf(me)];
     if (app) void unmount(app);
-    app = mount(GameOver, { target: document.body, props: { winners, fame: [3, 3, 1], names, me, rounds: [[1, 1, 0]], onleave: noop, onscore: noop, onsave: noop } });
+    app = mount(GameOver, { target: document.body, props: { winners: won, fame: [3, 3, 1], names, me: seat, rounds: [[1, 1, 0]], onleave: noop, onscore: noop, onsave: noop } });
     flushSync();
     return document.querySelector('[data-testid="winners"]')?.textContent?.trim() ?? '';
   };

@@ -9,6 +9,7 @@ import { applyAction, currentDecider, legalActions, newGame, redactEvent } from 
 import ScoreSheet from '../../../../src/renderer/src/components/score/ScoreSheet.svelte';
 import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { clearPage } from '../../../kit/dom/page';
+import { seatOf } from '../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => (app = clearPage(app)));
@@ -18,13 +19,13 @@ function game(): { log: EventBatch[]; fame: readonly number[] } {
   const made = newGame({ players: 3, seed: 'score-sheet' });
   if (!made.ok) throw new Error(made.error.message);
   const rng = new BotRng(7);
-  const log: EventBatch[] = [{ version: 0, events: made.value.events.map((e) => redactEvent(e, 0)) }];
+  const log: EventBatch[] = [{ version: 0, events: made.value.events.map((e) => redactEvent(e, seatOf(0))) }];
   let state = made.value.state;
   while (!state.over) {
     const next = applyAction(state, rng.pick(legalActions(state, currentDecider(state)!)));
     if (!next.ok) throw new Error(next.error.message);
     state = next.value.state;
-    log.push({ version: state.version, events: next.value.events.map((e) => redactEvent(e, 0)) });
+    log.push({ version: state.version, events: next.value.events.map((e) => redactEvent(e, seatOf(0))) });
   }
   return { log, fame: state.fame };
 }
@@ -35,7 +36,7 @@ describe('the score sheet', () => {
 
   it('explains every round, the newest first and open, from the rounds’ events', () => {
     expect(scored.length, 'the game had several rounds').toBeGreaterThan(1);
-    app = mount(ScoreSheet, { target: document.body, props: { log, names: ['Ann', 'Bob', 'Cyd'], me: 0, fame } });
+    app = mount(ScoreSheet, { target: document.body, props: { log, names: ['Ann', 'Bob', 'Cyd'], me: seatOf(0), fame } });
     flushSync();
     const rounds = Array.from(document.querySelectorAll<HTMLDetailsElement>('[data-testid="sheet-round"]'));
     expect(rounds.map((r) => Number(r.dataset['round']))).toEqual(scored.map((e) => e.score.round + 1).reverse());

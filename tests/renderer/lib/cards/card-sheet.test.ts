@@ -12,6 +12,7 @@ import { FakeClient, tableInfo } from '../../../kit/dom/fake-client.svelte';
 import { playUntil } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
 import { clearPage } from '../../../kit/dom/page';
+import { seatOf } from '../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => (app = clearPage(app)));
@@ -19,8 +20,8 @@ afterEach(() => (app = clearPage(app)));
 function show(state: GameState, seat: number): FakeClient {
   const client = new FakeClient();
   client.table = tableInfo(state.players);
-  client.seat = seat;
-  client.view = viewFor(state, seat);
+  client.seat = seatOf(seat);
+  client.view = viewFor(state, seatOf(seat));
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;

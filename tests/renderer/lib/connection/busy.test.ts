@@ -8,6 +8,7 @@ import type { ClientSocket, SocketLifecycle } from '../../../../src/renderer/src
 import { tableInfo } from '../../../kit/dom/fake-client.svelte';
 import { startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
 /** A host whose answers to moves wait until the test lets them go. */
 class SlowHost implements ClientSocket {
@@ -28,7 +29,7 @@ class SlowHost implements ClientSocket {
     const answers: Partial<Record<ClientEvent, unknown>> = {
       'table:list': { ok: true, tables: [this.table] },
       'table:join': { ok: true, tableId: this.table.id, seat: 0, token: 'a'.repeat(43), table: this.table },
-      'game:sync': { ok: true, view: viewFor(startGame(3), 0) },
+      'game:sync': { ok: true, view: viewFor(startGame(3), seatOf(0)) },
     };
     if (event === 'game:act') return new Promise((resolve) => this.waiting.push(() => resolve({ ok: false, code: 'STORAGE_FAILED', message: 'disk full' } as never)));
     return Promise.resolve(answers[event] as never);
@@ -55,8 +56,8 @@ describe('a move asked for twice before its answer', () => {
     const action = c.session.view!.legalActions.find((a) => 'play' in a) as { play: string };
     const moves = () => host.sent.filter((s) => s.event === 'game:act');
 
-    const first = c.session.act({ play: action.play });
-    const second = c.session.act({ play: action.play }); // the double click
+    const first = c.session.act({ play: cardIdOf(action.play) });
+    const second = c.session.act({ play: cardIdOf(action.play) }); // the double click
     expect(c.session.busy).toBe(true);
     await flush();
     expect(moves()).toHaveLength(1);
@@ -65,7 +66,7 @@ describe('a move asked for twice before its answer', () => {
     expect(await first).toBe(false); // refused (the disk was full): the player may try again
     expect(c.session.busy).toBe(false);
 
-    const again = c.session.act({ play: action.play });
+    const again = c.session.act({ play: cardIdOf(action.play) });
     host.answer();
     await again;
     expect(moves().map((m) => (m.payload as { seq: number }).seq)).toEqual([1, 2]);

@@ -12,6 +12,7 @@ import { MAX_MESSAGE_BYTES } from '../../../../src/shared/protocol/limits';
 import { tableInfo } from '../../../kit/dom/fake-client.svelte';
 import { startGame } from '../../../kit/game/playout';
 import { viewFor } from '../../../../src/shared/rules/view';
+import { cardIdOf, seatOf, seatTokenOf, tableIdOf } from '../../../../src/shared/ids';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -65,7 +66,7 @@ function seatedHost(socket: FakeSocket, phase: 'lobby' | 'playing' = 'playing') 
   socket.answers['table:list'] = () => ({ ok: true, tables: [table] });
   socket.answers['table:join'] = () => ({ ok: true, tableId: table.id, seat: 0, token: TOKEN, table });
   socket.answers['table:resume'] = () => ({ ok: true, tableId: table.id, seat: 0, table, lastSeq: 7 });
-  socket.answers['game:sync'] = () => ({ ok: true, view: viewFor(startGame(3), 0) });
+  socket.answers['game:sync'] = () => ({ ok: true, view: viewFor(startGame(3), seatOf(0)) });
   socket.answers['game:act'] = () => ({ ok: true, version: 1 });
   return table;
 }
@@ -94,8 +95,8 @@ describe('the connection', () => {
     expect(c.session.hasSeatToken(table.id)).toBe(true);
     expect(c.session.view?.version).toBe(0);
     const card = c.session.view!.legalActions.find((a) => 'play' in a) as { play: string };
-    await c.session.act({ play: card.play });
-    await c.session.act({ play: card.play });
+    await c.session.act({ play: cardIdOf(card.play) });
+    await c.session.act({ play: cardIdOf(card.play) });
     const acts = socket.sent.filter((s) => s.event === 'game:act').map((s) => s.payload);
     expect(acts).toEqual([
       { action: { play: card.play }, seq: 1, version: 0 },
@@ -111,7 +112,7 @@ describe('the connection', () => {
     socket.lifecycle('connect', '');
     await flush();
     expect(await c.session.join(table.id, 'Ada')).toBe(true);
-    socket.push('table:removed', 'some-other-table');
+    socket.push('table:removed', tableIdOf('some-other-table'));
     expect(c.session.table?.id).toBe(table.id);
     socket.push('table:removed', table.id);
     expect(c.session.table).toBeNull();
@@ -129,7 +130,7 @@ describe('the connection', () => {
     await flush();
     await flush();
     expect(socket.sent.find((s) => s.event === 'table:resume')?.payload).toEqual({ tableId: table.id, token: TOKEN });
-    await c.session.act({ play: 'x' });
+    await c.session.act({ play: cardIdOf('x') });
     expect(socket.sent.filter((s) => s.event === 'game:act').at(-1)?.payload).toMatchObject({ seq: 8 });
   });
 
@@ -138,7 +139,7 @@ describe('the connection', () => {
     localStorage.setItem('chronicle.seat.table-0001', JSON.stringify({ seat: 0, token: TOKEN }));
     const socket = new FakeSocket();
     seatedHost(socket);
-    const c = connect(socket, { resumeTable: 'table-0001' });
+    const c = connect(socket, { resumeTable: tableIdOf('table-0001') });
     socket.lifecycle('connect', '');
     await flush();
     await flush();
@@ -154,7 +155,7 @@ describe('the connection', () => {
     seatedHost(socket);
     const next = { ...tableInfo(3, 'playing', 'table-0002'), from: 'table-0001' };
     socket.answers['table:resume'] = () => ({ ok: true, tableId: next.id, seat: 1, table: next, lastSeq: 0 });
-    const c = connect(socket, { resumeTable: 'table-0001' });
+    const c = connect(socket, { resumeTable: tableIdOf('table-0001') });
     socket.lifecycle('connect', '');
     await flush();
     await flush();
@@ -172,7 +173,7 @@ describe('the connection', () => {
     const { socket, c } = await connectedToSeatedHost();
     const next = tableInfo(3, 'playing', 'table-0002');
     socket.answers['table:spectate'] = (p) => ({ ok: true, table: (p as { tableId: string }).tableId === next.id ? next : tableInfo(3, 'over') });
-    expect(await c.session.spectate('table-0001', '1234')).toBe(true);
+    expect(await c.session.spectate(tableIdOf('table-0001'), '1234')).toBe(true);
     const invite = 'i'.repeat(43);
     socket.push('table:next', { tableId: next.id, invite });
     await flush();
@@ -187,7 +188,7 @@ describe('the connection', () => {
     const next = tableInfo(3, 'playing', 'table-0002');
     socket.answers['table:spectate'] = (p) =>
       (p as { tableId: string }).tableId === next.id ? { ok: true, table: next } : { ok: true, table: tableInfo(3, 'over'), next: { tableId: next.id } };
-    expect(await c.session.spectate('table-0001', '1234')).toBe(true);
+    expect(await c.session.spectate(tableIdOf('table-0001'), '1234')).toBe(true);
     expect(socket.sent.filter((s) => s.event === 'table:spectate').at(-1)?.payload).toEqual({ tableId: next.id, pin: '1234' });
     expect(c.session.table?.id).toBe(next.id);
   });
@@ -198,9 +199,9 @@ describe('the connection', () => {
     const socket = new FakeSocket();
     socket.answers['table:resume'] = () => ({ ok: false, code: 'BAD_TOKEN', message: 'no' });
     const c = connect(socket);
-    expect(await c.session.resume('table-0001')).toBe(false);
+    expect(await c.session.resume(tableIdOf('table-0001'))).toBe(false);
     expect(c.notices.error).toEqual({ code: 'BAD_TOKEN', key: 'error.notSeated' });
-    expect(c.session.hasSeatToken('table-0001')).toBe(false);
+    expect(c.session.hasSeatToken(tableIdOf('table-0001'))).toBe(false);
     expect(await c.session.start()).toBe(false); // no answer: a timeout
     expect(c.notices.error?.code).toBe('TIMEOUT');
   });
@@ -297,7 +298,7 @@ describe('PIN tables and their invite', () => {
     const { socket, table, c } = await connectedToSeatedHost();
     expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
-    const view = viewFor(startGame(3), 0);
+    const view = viewFor(startGame(3), seatOf(0));
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
     socket.push('table:closed', table.id); // archived at once
     expect(localStorage.getItem(`chronicle.seat.${table.id}`)).toBeNull();
@@ -321,7 +322,7 @@ describe('PIN tables and their invite', () => {
     const { socket, table, c } = await connectedToSeatedHost();
     expect(await c.session.join(table.id, 'Ada')).toBe(true);
     await flush();
-    const view = viewFor(startGame(3), 0);
+    const view = viewFor(startGame(3), seatOf(0));
     socket.push('table:updated', { ...table, phase: 'over' });
     socket.push('game:view', { ...view, version: view.version + 1, over: true }, []);
     await c.session.leave();
@@ -331,8 +332,8 @@ describe('PIN tables and their invite', () => {
 
   it('keeps only the latest finished games, each once', () => {
     localStorage.clear();
-    for (let i = 0; i < MAX_KEPT + 5; i++) keepGame({ tableId: `t${i}`, token: TOKEN, name: `Game ${i}`, finishedAt: i });
-    keepGame({ tableId: `t${MAX_KEPT + 4}`, token: TOKEN, name: 'Again', finishedAt: 99 });
+    for (let i = 0; i < MAX_KEPT + 5; i++) keepGame({ tableId: tableIdOf(`t${i}`), token: seatTokenOf(TOKEN), name: `Game ${i}`, finishedAt: i });
+    keepGame({ tableId: tableIdOf(`t${MAX_KEPT + 4}`), token: seatTokenOf(TOKEN), name: 'Again', finishedAt: 99 });
     const kept = keptGames();
     expect(kept).toHaveLength(MAX_KEPT);
     expect(kept[0]).toMatchObject({ tableId: `t${MAX_KEPT + 4}`, name: `Game ${MAX_KEPT + 4}` });

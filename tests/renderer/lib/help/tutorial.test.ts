@@ -5,8 +5,9 @@ import { STEPS, type StepId, currentStep, due } from '../../../../src/renderer/s
 import { playUntil, startGame } from '../../../kit/game/playout';
 import type { GameState } from '../../../../src/shared/rules/state';
 import { viewFor } from '../../../../src/shared/rules/view';
+import { seatOf } from '../../../../src/shared/ids';
 
-const at = (state: GameState, me = 0, deciding = false) => ({ view: viewFor(state, me), me, deciding });
+const at = (state: GameState, me = 0, deciding = false) => ({ view: viewFor(state, seatOf(me)), me, deciding });
 
 describe('the guided round', () => {
   it('opens with the welcome, the history cards and the hand, in that order, each once read', () => {

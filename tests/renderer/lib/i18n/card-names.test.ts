@@ -15,6 +15,7 @@ import { fr } from '../../../../src/renderer/src/lib/i18n/fr';
 import { linesOf } from '../../../../src/renderer/src/lib/story/describe';
 import { actionText } from '../../../../src/renderer/src/lib/table/action-text';
 import { RULINGS, withCardNames } from '../../../../src/renderer/src/lib/help/rulings';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
 /** Messages that still name a card themselves (the decision prompt's title and the seat's scoring tag). */
 const STILL_NAMED = new Set(['decision.demonChoice', 'decision.short.demonChoice', 'scoring.angel']);
@@ -32,17 +33,17 @@ const ctx = (lang: Language, book = renamed) => ({
 });
 
 const plays = [
-  { seat: 0, card: 'power-2', faceDown: false, returned: false },
-  { seat: 1, card: 'king', faceDown: false, returned: false },
+  { seat: seatOf(0), card: cardIdOf('power-2'), faceDown: false, returned: false },
+  { seat: seatOf(1), card: cardIdOf('king'), faceDown: false, returned: false },
 ];
 const events: VisibleEvent[] = [
-  { type: 'abilityUsed', seat: 2, source: 'demon', kind: 'demonChoice', choice: { target: 1 } },
-  { type: 'meetingEnded', meeting: { leader: 0, plays, halted: false, winner: 1, demonTo: null, burned: true }, reason: 'king' },
+  { type: 'abilityUsed', seat: seatOf(2), source: cardIdOf('demon'), kind: 'demonChoice', choice: { target: seatOf(1) } },
+  { type: 'meetingEnded', meeting: { leader: seatOf(0), plays, halted: false, winner: seatOf(1), demonTo: null, burned: true }, reason: 'king' },
 ];
 const seats = [0, 1, 2, 3].map(() => ({ power: 0, wisdom: 0, love: 0, total: 0, evil: 0, masked: 0, excluded: false, met: [] as string[], fameGained: 0 }));
 const angel: VisibleEvent = {
   type: 'roundScored',
-  score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: { seat: 1, count: 0 } },
+  score: { round: 0, history: ['monster-attack'], excluded: [], evilMonopoly: null, seats, counts: [[0, 0, 0, 0]], purge: { seat: seatOf(1), count: 0 } },
   fame: [0, 0, 0, 0],
   purged: [],
 };
@@ -52,9 +53,11 @@ describe('card names in messages', () => {
     it(`come from the card book in the story and the moves (${lang})`, () => {
       const told = [...events, angel].flatMap((e) => linesOf(e, ctx(lang)).map(([, text]) => text)).join('\n');
       for (const name of Object.values(RENAMED)) expect(told, `${name} in ${told}`).toContain(name);
-      for (const id of Object.keys(RENAMED)) expect(told).not.toContain(DEFAULT_BOOK.cardName(id, lang));
-      expect(actionText({ seat: 2, choose: { target: 1 } }, 'demonChoice', ctx(lang))).toContain('Fiend');
-      const help = RULINGS.map((r) => withCardNames(r.text[lang], { card: (id) => renamed.cardName(id, lang), history: (id) => renamed.historyName(id, lang) })).join('\n');
+      for (const id of Object.keys(RENAMED)) expect(told).not.toContain(DEFAULT_BOOK.cardName(cardIdOf(id), lang));
+      expect(actionText({ seat: seatOf(2), choose: { target: seatOf(1) } }, 'demonChoice', ctx(lang))).toContain('Fiend');
+      const help = RULINGS.map((r) => withCardNames(r.text[lang], { card: (id) => renamed.cardName(cardIdOf(id), lang), history: (id) => renamed.historyName(id, lang) })).join(
+        '\n',
+      );
       for (const name of Object.values(RENAMED)) expect(help).toContain(name);
     });
   }

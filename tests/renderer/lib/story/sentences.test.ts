@@ -12,6 +12,7 @@ import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { type StoryContext, linesOf } from '../../../../src/renderer/src/lib/story/describe';
 import { playout } from '../../../kit/game/playout';
+import { cardIdOf, seatOf, seatsOf } from '../../../../src/shared/ids';
 
 const LANGS: readonly Language[] = ['en', 'hu', 'fr'];
 // Ann starts with a vowel (French elides "de" before it); none of these is part of a card's or a history card's name.
@@ -32,10 +33,10 @@ const seatScores = (cast: Cast, met: (seat: Seat) => string[]) =>
     evil: seat === cast.target ? 1 : 0,
     masked: 0,
     excluded: seat === cast.target && cast.target !== cast.actor,
-    met: met(seat),
-    fameGained: met(seat).length,
+    met: met(seatOf(seat)),
+    fameGained: met(seatOf(seat)).length,
   }));
-const play = (seat: Seat, card: string) => ({ seat, card, faceDown: false, returned: false });
+const play = (seat: Seat, card: string) => ({ seat, card: cardIdOf(card), faceDown: false, returned: false });
 
 /**
  * Samples of every event kind a reader may be told, by kind: the record's keys are the event
@@ -44,24 +45,24 @@ const play = (seat: Seat, card: string) => ({ seat, card, faceDown: false, retur
  */
 const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent, { type: K }>[] } = {
   roundStarted: ({ actor }) => [
-    { type: 'roundStarted', round: 0, revealed: ['monster-attack'], history: ['monster-attack'], themeCard: 'power-4', startSeat: actor, burned: 'love-3' },
+    { type: 'roundStarted', round: 0, revealed: ['monster-attack'], history: ['monster-attack'], themeCard: cardIdOf('power-4'), startSeat: actor, burned: cardIdOf('love-3') },
   ],
-  dealt: () => [{ type: 'dealt', hand: ['power-4'], handCounts: [9, 9, 9, 9] }],
+  dealt: () => [{ type: 'dealt', hand: [cardIdOf('power-4')], handCounts: [9, 9, 9, 9] }],
   cardPlayed: ({ actor }) => [
-    { type: 'cardPlayed', seat: actor, card: 'power-9', faceDown: false },
-    { type: 'cardPlayed', seat: actor, card: 'power-9', faceDown: true },
+    { type: 'cardPlayed', seat: actor, card: cardIdOf('power-9'), faceDown: false },
+    { type: 'cardPlayed', seat: actor, card: cardIdOf('power-9'), faceDown: true },
     { type: 'cardPlayed', seat: actor, card: null, faceDown: true },
   ],
   abilityUsed: ({ actor, target }) => [
     ...(Object.keys(DECISIONS) as DecisionKind[]).map((kind): Extract<VisibleEvent, { type: 'abilityUsed' }> => ({
       type: 'abilityUsed',
       seat: actor,
-      source: 'sage',
+      source: cardIdOf('sage'),
       kind,
-      choice: { target, card: 'power-9' },
+      choice: { target, card: cardIdOf('power-9') },
     })),
-    { type: 'abilityUsed', seat: actor, source: 'love-7', kind: 'return', choice: {}, faceDownOwner: target },
-    { type: 'abilityUsed', seat: actor, source: 'love-7', kind: 'return', choice: { card: 'power-9' }, faceDownOwner: target },
+    { type: 'abilityUsed', seat: actor, source: cardIdOf('love-7'), kind: 'return', choice: {}, faceDownOwner: target },
+    { type: 'abilityUsed', seat: actor, source: cardIdOf('love-7'), kind: 'return', choice: { card: cardIdOf('power-9') }, faceDownOwner: target },
   ],
   meetingEnded: ({ actor, target }) =>
     (['king', 'highest', 'lowest', 'leader'] as const).flatMap((reason) =>
@@ -70,7 +71,7 @@ const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent,
         reason,
         meeting: {
           leader: actor,
-          plays: [play(actor, 'power-9'), play(target === actor ? (actor + 1) % 4 : target, 'power-4')],
+          plays: [play(actor, 'power-9'), play(seatOf(target === actor ? (actor + 1) % 4 : target), 'power-4')],
           halted,
           winner: actor,
           demonTo: halted ? target : null,
@@ -96,7 +97,7 @@ const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent,
       purge: { seat: actor, count: 3 },
     };
     return [
-      { type: 'roundScored', score, fame: [1, 2, 0, 3], purged: ['demon'] },
+      { type: 'roundScored', score, fame: [1, 2, 0, 3], purged: [cardIdOf('demon')] },
       { type: 'roundScored', score: { ...score, purge: { seat: actor, count: 0 } }, fame: [1, 2, 0, 3], purged: [] },
       { type: 'roundScored', score: { ...score, evilMonopoly: actor, excluded: [] }, fame: [2, 0, 0, 0], purged: [] },
     ];
@@ -104,18 +105,18 @@ const SAMPLES: { [K in VisibleEvent['type']]: (c: Cast) => Extract<VisibleEvent,
   gameOver: ({ actor, target }) => [
     { type: 'gameOver', winners: [actor] },
     { type: 'gameOver', winners: [...new Set([actor, target])] },
-    { type: 'gameOver', winners: [0, 1, 2, 3].filter((s) => s !== actor) },
+    { type: 'gameOver', winners: seatsOf(4).filter((s) => s !== actor) },
   ],
 };
 
 /** The reader's place in a sample. */
 const ROLES: readonly { role: string; cast: Cast; me: Seat | null }[] = [
-  { role: 'actor', cast: { actor: 0, target: 1 }, me: 0 },
-  { role: 'target', cast: { actor: 0, target: 1 }, me: 1 },
-  { role: 'actor and target', cast: { actor: 0, target: 0 }, me: 0 },
-  { role: 'bystander', cast: { actor: 0, target: 1 }, me: 2 },
-  { role: 'bystander to a seat acting on itself', cast: { actor: 0, target: 0 }, me: 2 },
-  { role: 'spectator', cast: { actor: 0, target: 1 }, me: null },
+  { role: 'actor', cast: { actor: seatOf(0), target: seatOf(1) }, me: seatOf(0) },
+  { role: 'target', cast: { actor: seatOf(0), target: seatOf(1) }, me: seatOf(1) },
+  { role: 'actor and target', cast: { actor: seatOf(0), target: seatOf(0) }, me: seatOf(0) },
+  { role: 'bystander', cast: { actor: seatOf(0), target: seatOf(1) }, me: seatOf(2) },
+  { role: 'bystander to a seat acting on itself', cast: { actor: seatOf(0), target: seatOf(0) }, me: seatOf(2) },
+  { role: 'spectator', cast: { actor: seatOf(0), target: seatOf(1) }, me: null },
 ];
 
 const t = (lang: Language) => (key: MessageKey, params?: MessageParams) => format(lang, key, params);
@@ -171,7 +172,7 @@ describe('the samples cover what the engine tells', () => {
     const abilities = new Set<string>();
     for (const players of [3, 4, 5, 6]) {
       for (const e of randomGame(players)) {
-        const seen = redactEvent(e, 0);
+        const seen = redactEvent(e, seatOf(0));
         kinds.add(seen.type);
         if (seen.type === 'abilityUsed') abilities.add(seen.kind);
       }

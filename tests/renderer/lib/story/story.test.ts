@@ -13,8 +13,9 @@ import { YIELD_MS, pacing, readingMs } from '../../../../src/renderer/src/lib/st
 import { watch } from '../../../kit/dom/watch.svelte';
 import { systemReducesMotion } from '../../../kit/dom/reduced-motion';
 import { meetingEnded, roundScored } from '../../../kit/game/events';
+import { cardIdOf, seatOf, seatsOf } from '../../../../src/shared/ids';
 
-const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
+const steal: VisibleEvent = { type: 'abilityUsed', seat: seatOf(3), source: cardIdOf('sage'), kind: 'steal', choice: { target: seatOf(0), card: cardIdOf('demon') } };
 const ended = meetingEnded;
 const scored = roundScored([0, 1, 0, 0]);
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
@@ -26,7 +27,7 @@ afterEach(() => vi.useRealTimers());
 describe('the presentation queue', () => {
   const HOLD = { ability: 1200, meeting: 1500 } as const;
   const byKind = (scene: Scene): number => HOLD[scene.kind];
-  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...ended.meeting, winner } });
+  const meeting = (winner: number): VisibleEvent => ({ ...ended, meeting: { ...ended.meeting, winner: seatOf(winner) } });
 
   it('shows each scene for its time, then waits on the round summary until it is closed', () => {
     vi.useFakeTimers();
@@ -52,9 +53,9 @@ describe('the presentation queue', () => {
   });
 
   it('holds a scene as long as it takes to read: more words and cards, longer; never past a ceiling', () => {
-    const c = { ...ctx('en'), me: 0 };
+    const c = { ...ctx('en'), me: seatOf(0) };
     const two: Scene = { kind: 'meeting', version: 1, index: 0, meeting: ended.meeting, reason: 'highest' };
-    const plays = [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, card: 'power-2', faceDown: false, returned: false }));
+    const plays = seatsOf(6).map((seat) => ({ seat, card: cardIdOf('power-2'), faceDown: false, returned: false }));
     const six: Scene = { ...two, meeting: { ...two.meeting, plays, halted: true } };
     const ability: Scene = { kind: 'ability', version: 1, index: 0, event: steal };
     expect(sceneReadingMs(six, c)).toBeGreaterThan(sceneReadingMs(two, c) + 1000);
@@ -100,7 +101,7 @@ describe('the presentation queue', () => {
     expect(show.current?.version).toBe(4);
     expect(show.current?.skipped?.map((s) => `${s.kind}:${s.version}`)).toEqual(['ability:2', 'meeting:3']);
     expect(show.shown).toBe(4); // every scene told, in full or in the line
-    const line = skippedLine(show.current!, { ...ctx('en'), me: 0 });
+    const line = skippedLine(show.current!, { ...ctx('en'), me: seatOf(0) });
     expect(line).toBe('Meanwhile: Bot 4 stole your ally Demon · Bob wins the meeting: General is the highest strength');
   });
 
@@ -238,21 +239,21 @@ describe('the story in words', () => {
   });
 
   it('tells what others did to the reader in the second person, in each language', () => {
-    const mine = (lang: 'en' | 'hu' | 'fr') => ({ ...ctx(lang), me: 0 });
+    const mine = (lang: 'en' | 'hu' | 'fr') => ({ ...ctx(lang), me: seatOf(0) });
     expect(linesOf(steal, mine('en'))).toEqual([['ability', 'Bot 4 stole your ally Demon.']]);
     expect(linesOf(steal, mine('fr'))[0]?.[1]).toBe('Bot 4 vous a volé votre allié Démon.');
     expect(linesOf(steal, mine('hu'))[0]?.[1]).toBe('Bot 4 elvette a szövetségesedet: Démon.');
-    const gift: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'saint', kind: 'gift', choice: { target: 0, card: 'power-9' } };
+    const gift: VisibleEvent = { type: 'abilityUsed', seat: seatOf(3), source: cardIdOf('saint'), kind: 'gift', choice: { target: seatOf(0), card: cardIdOf('power-9') } };
     expect(linesOf(gift, mine('en'))[0]?.[1]).toBe('Bot 4 gave you General.');
-    const insight: VisibleEvent = { type: 'abilityUsed', seat: 1, source: 'magician', kind: 'insight', choice: { target: 0 } };
+    const insight: VisibleEvent = { type: 'abilityUsed', seat: seatOf(1), source: cardIdOf('magician'), kind: 'insight', choice: { target: seatOf(0) } };
     expect(linesOf(insight, mine('en'))[0]?.[1]).toBe('Bob looked at your hand.');
     // To another player, and to a spectator, the same event names its target.
-    expect(linesOf(steal, { ...ctx('en'), me: 1 })[0]?.[1]).toBe('Bot 4 stole Demon from Ann.');
+    expect(linesOf(steal, { ...ctx('en'), me: seatOf(1) })[0]?.[1]).toBe('Bot 4 stole Demon from Ann.');
     expect(linesOf(steal, { ...ctx('en'), me: null })[0]?.[1]).toBe('Bot 4 stole Demon from Ann.');
     // French elides "de" before a vowel.
-    const mask: VisibleEvent = { type: 'abilityUsed', seat: 1, source: 'witch', kind: 'mask', choice: { target: 0, card: 'power-9' } };
+    const mask: VisibleEvent = { type: 'abilityUsed', seat: seatOf(1), source: cardIdOf('witch'), kind: 'mask', choice: { target: seatOf(0), card: cardIdOf('power-9') } };
     expect(linesOf(mask, ctx('fr'))[0]?.[1]).toBe('Bob a masqué l’allié Général d’Ann.');
-    expect(linesOf(mask, { ...ctx('fr'), me: 2 })[0]?.[1]).toBe('Bob a masqué l’allié Général d’Ann.');
+    expect(linesOf(mask, { ...ctx('fr'), me: seatOf(2) })[0]?.[1]).toBe('Bob a masqué l’allié Général d’Ann.');
   });
 
   it('tells a round end step by step, with what each history card counted seat by seat', () => {
@@ -273,15 +274,15 @@ describe('the story in words', () => {
     // The Angel's discards come right after the hands join the allies, before the exclusions.
     const purged = (known: string[], unseen: number): VisibleEvent => ({
       ...scored,
-      score: { ...scored.score, excluded: [3], purge: { seat: 1, count: known.length + unseen } },
-      purged: known,
+      score: { ...scored.score, excluded: [seatOf(3)], purge: { seat: seatOf(1), count: known.length + unseen } },
+      purged: known.map(cardIdOf),
     });
     const told = storyOf([batch(5, purged(['demon'], 2))], ctx('en')).map((l) => l.text);
     expect(told.slice(1, 3)).toEqual(["Bob's Angel discards their Evil allies: Demon, 2 cards from the hand.", 'Bot 4 has Evil allies and is excluded.']);
     expect(linesOf(purged([], 0), ctx('en'))[1]![1]).toBe("Bob's Angel finds no Evil allies to discard.");
     expect(linesOf(purged(['demon'], 1), ctx('fr'))[1]![1]).toBe('La carte Ange de Bob défausse ses alliés Maléfiques : Démon, 1 carte de la main.');
     expect(linesOf(purged(['demon'], 0), ctx('hu'))[1]![1]).toContain('Bob kártyája, az Angyal, eldobja');
-    expect(linesOf({ type: 'cardPlayed', seat: 1, card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
+    expect(linesOf({ type: 'cardPlayed', seat: seatOf(1), card: null, faceDown: true }, ctx('en'))[0]![1]).toBe('Bob played a card face down.');
   });
 
   it('gives The Succession its counts of Prince, Queen and Princess, and a card without a condition no count', () => {
@@ -297,12 +298,12 @@ describe('the story in words', () => {
         seats: scored.score.seats.map((x, seat) => ({ ...x, met: seat === 1 ? ['the-succession'] : [] })),
       },
     };
-    const mine = { ...ctx('en'), me: 0 };
+    const mine = { ...ctx('en'), me: seatOf(0) };
     expect(
       linesOf(succession, mine)
         .map(([, l]) => l)
         .slice(1, 3),
     ).toEqual(['The Coronation of a King: no Fame condition of its own.', 'The Succession — Prince, Queen, and Princess: you 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Fame.']);
-    expect(linesOf(succession, { ...ctx('hu'), me: 0 })[2]![1]).toBe('Az Örökösödés — Herceg, Királynő és Hercegnő: te 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Hírnév.');
+    expect(linesOf(succession, { ...ctx('hu'), me: seatOf(0) })[2]![1]).toBe('Az Örökösödés — Herceg, Királynő és Hercegnő: te 1, Bob 2, Cyd 0, Bot 4 0 → Bob +1 Hírnév.');
   });
 });

@@ -7,9 +7,10 @@ import { DEFAULT_BOOK } from '../../../../src/shared/card-book';
 import { type MessageKey, type MessageParams, format } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { storyOf } from '../../../../src/renderer/src/lib/story/describe';
 import { ToldLines } from '../../../../src/renderer/src/lib/story/told-lines';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
-const steal: VisibleEvent = { type: 'abilityUsed', seat: 3, source: 'sage', kind: 'steal', choice: { target: 0, card: 'demon' } };
-const played: VisibleEvent = { type: 'cardPlayed', seat: 1, card: null, faceDown: true };
+const steal: VisibleEvent = { type: 'abilityUsed', seat: seatOf(3), source: cardIdOf('sage'), kind: 'steal', choice: { target: seatOf(0), card: cardIdOf('demon') } };
+const played: VisibleEvent = { type: 'cardPlayed', seat: seatOf(1), card: null, faceDown: true };
 const batch = (version: number, ...events: VisibleEvent[]): EventBatch => ({ version, events });
 const translators = { en: (key: MessageKey, params?: MessageParams) => format('en', key, params), fr: (key: MessageKey, params?: MessageParams) => format('fr', key, params) };
 const ctx = (lang: 'en' | 'fr', names: string[]) => ({ names, me: null, lang, book: DEFAULT_BOOK, t: translators[lang] });

@@ -7,11 +7,19 @@ import { viewFor } from '../../../../src/shared/rules/view';
 import { i18n } from '../../../../src/renderer/src/lib/i18n/index.svelte';
 import { type KnownSeat, TableReading } from '../../../../src/renderer/src/lib/table/table-reading.svelte';
 import { startGame } from '../../../kit/game/playout';
+import { cardIdOf, seatOf } from '../../../../src/shared/ids';
 
 const state = startGame(4);
-const log: EventBatch[] = [{ version: 1, events: [{ type: 'cardPlayed', seat: 1, card: 'power-9', faceDown: false }] }];
+const log: EventBatch[] = [{ version: 1, events: [{ type: 'cardPlayed', seat: seatOf(1), card: cardIdOf('power-9'), faceDown: false }] }];
 const reading = (seats: readonly (KnownSeat | undefined)[] | null, me: number | null = null) =>
-  new TableReading({ view: () => viewFor(state, me ?? 'spectator'), players: () => 4, seats: () => seats, me: () => me, book: () => DEFAULT_BOOK, log: () => log });
+  new TableReading({
+    view: () => viewFor(state, me === null ? 'spectator' : seatOf(me)),
+    players: () => 4,
+    seats: () => seats,
+    me: () => (me === null ? null : seatOf(me)),
+    book: () => DEFAULT_BOOK,
+    log: () => log,
+  });
 
 describe('TableReading', () => {
   it('names each seat by its player, a nameless bot "Bot n", a seat the page knows nothing of "Seat n"', async () => {

@@ -7,13 +7,14 @@ import { SocketReplayClient } from './replay-client';
 import { type SeatStore, localSeatStore } from './seat-store';
 import type { ClientSocket } from './socket';
 import type { HostConnection } from './types';
+import type { TableId } from '../../../../shared/ids';
 
 export interface ConnectionOptions {
   readonly store?: SeatStore;
   /** How long to wait for the host's acknowledgement. */
   readonly timeoutMs?: number;
   /** A table to sit back down at on the first connection, if this device holds a seat there. */
-  readonly resumeTable?: string | null;
+  readonly resumeTable?: TableId | null;
 }
 
 export interface SocketConnection extends HostConnection {

@@ -2,10 +2,11 @@
 // host) after the table closes: the host shows a finished game and its record only to holders
 // of its seats' tokens. Bounded to the latest few; a game the host no longer has is dropped.
 import { json, storedSetting } from '../settings/stored-setting';
+import type { SeatToken, TableId } from '../../../../shared/ids';
 
 export interface KeptGame {
-  readonly tableId: string;
-  readonly token: string;
+  readonly tableId: TableId;
+  readonly token: SeatToken;
   readonly name: string;
   /** This device's clock, ms since the epoch: the order of the list. */
   readonly finishedAt: number;

@@ -18,6 +18,7 @@ import { ReactionFeed } from './reactions.svelte';
 import type { Reaction } from '../../../../shared/protocol/reactions';
 import type { SeatStore } from './seat-store';
 import type { ConnectionStatus, GameSession, Knocking } from './types';
+import type { TableId } from '../../../../shared/ids';
 
 /** How a page gets into a table: the link's invite when it has one, else a typed PIN. */
 const admission = (pin: string | undefined, invite: string | undefined) => (invite ? { invite } : pin ? { pin } : {});
@@ -46,15 +47,15 @@ export class SocketGameSession implements GameSession {
   readonly #store: SeatStore;
   /** The last intent number used by our seat. */
   #seq = 0;
-  #watching: { tableId: string; pin: string | undefined; invite: string | undefined } | null = null;
-  #resumeTable: string | null;
+  #watching: { tableId: TableId; pin: string | undefined; invite: string | undefined } | null = null;
+  #resumeTable: TableId | null;
   /** The host told us our seat was opened elsewhere; its closing the connection is expected. */
   #superseded = false;
   /** Pushes that come while a request to sit down waits for its answer (see #entering). */
   #arriving: Early | null = null;
   #arrived: Early | null = null;
 
-  constructor(calls: HostCalls, store: SeatStore, resumeTable: string | null) {
+  constructor(calls: HostCalls, store: SeatStore, resumeTable: TableId | null) {
     this.#calls = calls;
     this.#store = store;
     this.#resumeTable = resumeTable;
@@ -137,13 +138,13 @@ export class SocketGameSession implements GameSession {
     return reply !== null;
   }
 
-  async join(tableId: string, name: string, pin?: string, invite?: string): Promise<boolean> {
+  async join(tableId: TableId, name: string, pin?: string, invite?: string): Promise<boolean> {
     const reply = await this.#entering(() => this.#calls.call('table:join', { tableId, name, ...admission(pin, invite) }));
     if (reply) this.#seated(reply);
     return reply !== null;
   }
 
-  async spectate(tableId: string, pin?: string, invite?: string): Promise<boolean> {
+  async spectate(tableId: TableId, pin?: string, invite?: string): Promise<boolean> {
     const reply = await this.#entering(() => this.#calls.call('table:spectate', { tableId, ...admission(pin, invite) }));
     if (!reply) return false;
     this.#watching = { tableId, pin, invite };
@@ -162,7 +163,7 @@ export class SocketGameSession implements GameSession {
     await this.spectate(next.tableId, watching.pin, next.invite ?? watching.invite);
   }
 
-  async knock(tableId: string, name: string): Promise<boolean> {
+  async knock(tableId: TableId, name: string): Promise<boolean> {
     const reply = await this.#calls.call('table:knock', { tableId, name });
     if (reply) this.knocking = { tableId, state: 'waiting', code: reply.code };
     return reply !== null;
@@ -179,7 +180,7 @@ export class SocketGameSession implements GameSession {
     return done;
   };
 
-  async resume(tableId: string): Promise<boolean> {
+  async resume(tableId: TableId): Promise<boolean> {
     const held = this.#store.get(tableId);
     if (!held) return false;
     const reply = await this.#entering(() => this.#calls.call('table:resume', { tableId, token: held.token }));
@@ -196,7 +197,7 @@ export class SocketGameSession implements GameSession {
     return true;
   }
 
-  hasSeatToken(tableId: string): boolean {
+  hasSeatToken(tableId: TableId): boolean {
     return this.#store.get(tableId) !== null;
   }
 
@@ -351,7 +352,7 @@ export class SocketGameSession implements GameSession {
     if (started && !this.view) void this.#sync();
   }
 
-  #tableClosed(tableId: string): void {
+  #tableClosed(tableId: TableId): void {
     if (this.table?.id !== tableId) return;
     // A finished game leaves the host's memory for its archive at once: the final view stays
     // on screen until the player leaves it.
@@ -366,7 +367,7 @@ export class SocketGameSession implements GameSession {
   }
 
   /** A finished game's seat token moves to the device's finished games, to replay it later. */
-  #keepFinished(tableId: string): void {
+  #keepFinished(tableId: TableId): void {
     const token = this.#store.get(tableId)?.token;
     if (token && this.table) keepGame({ tableId, token, name: this.table.name, finishedAt: Date.now() });
   }

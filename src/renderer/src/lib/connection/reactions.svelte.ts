@@ -3,6 +3,7 @@
 // a bubble is read before the next); nothing is kept once it is gone, nor across tables.
 import { REACTIONS, type Reaction, type SeatReaction } from '../../../../shared/protocol/reactions';
 import type { Seat } from '../../../../shared/rules/types';
+import { seatOf } from '../../../../shared/ids';
 
 /** How long a reaction stays at its seat. */
 export const REACTION_SHOWN_MS = 3000;
@@ -25,7 +26,7 @@ export class ReactionFeed {
     // A newer host's reaction this page cannot draw or name is left out.
     if (!(REACTIONS as readonly string[]).includes(heard.reaction) || !Number.isInteger(heard.seat) || heard.seat < 0) return;
     const id = ++this.#next;
-    this.shown = [...this.shown.filter((r) => r.seat !== heard.seat), { id, seat: heard.seat, reaction: heard.reaction }];
+    this.shown = [...this.shown.filter((r) => r.seat !== heard.seat), { id, seat: seatOf(heard.seat), reaction: heard.reaction }];
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       this.shown = this.shown.filter((r) => r.id !== id);

@@ -7,6 +7,7 @@ import type { GameRecord } from '../../../../shared/rules/record/record';
 import { dropGames, keptGames } from './finished-store';
 import type { HostCalls } from './host-calls.svelte';
 import type { ReplayClient } from './types';
+import type { TableId } from '../../../../shared/ids';
 
 /** How long an analysis may take to come, queued behind a few others on a busy host. */
 const ANALYSIS_TIMEOUT_MS = 90_000;
@@ -50,7 +51,7 @@ export class SocketReplayClient implements ReplayClient {
     return [...games].sort((a, b) => b.finishedAt - a.finishedAt);
   }
 
-  async finishedRecord(tableId: string): Promise<GameRecord | null> {
+  async finishedRecord(tableId: TableId): Promise<GameRecord | null> {
     const token = keptGames().find((g) => g.tableId === tableId)?.token;
     return (await this.#calls.call('archive:export', { tableId, ...(token ? { token } : {}) }))?.record ?? null;
   }

@@ -1,11 +1,12 @@
 // Seat tokens kept in localStorage, one per table, so a reload or a Wi-Fi drop resumes the seat.
 // localStorage is per origin, that is per host: a token never goes to another host.
+import type { SeatToken } from '../../../../shared/ids';
 import type { Seat } from '../../../../shared/rules/types';
 import { type StoredSetting, json, storedSetting } from '../settings/stored-setting';
 
 export interface HeldSeat {
   readonly seat: Seat;
-  readonly token: string;
+  readonly token: SeatToken;
 }
 
 export interface SeatStore {

@@ -3,6 +3,7 @@
 // table is the guided one is kept for this tab (sessionStorage), so a reload keeps the guide.
 import type { PlayerView } from '../../../../shared/rules/view';
 import type { GameSession } from '../connection/types';
+import { seatOf } from '../../../../shared/ids';
 
 const KEY = 'chronicle.tutorialTable';
 /** Bots wait this long before each move, so a newcomer can follow every card. */
@@ -46,7 +47,7 @@ export async function startTutorial(session: GameSession, tableName: string, pla
   const id = session.table?.id;
   if (!created || !id) return false;
   tutorial.set(id);
-  for (const seat of [1, 2]) if (!(await session.addBot(seat, 'novice'))) return false;
+  for (const seat of [seatOf(1), seatOf(2)]) if (!(await session.addBot(seat, 'novice'))) return false;
   return session.start();
 }
 

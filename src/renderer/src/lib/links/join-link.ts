@@ -2,12 +2,13 @@
 // is the one handed out: the built page loads its assets by relative paths, which only
 // resolve from the site root.) A PIN table's link carries its invite secret after `#invite=`:
 // it lets in without the PIN, and a fragment never goes to a server (logs, Referer).
+import { type TableId, tableIdOf } from '../../../../shared/ids';
 
-export function tableIdFromLocation(location: Pick<Location, 'pathname' | 'search'>): string | null {
+export function tableIdFromLocation(location: Pick<Location, 'pathname' | 'search'>): TableId | null {
   const fromQuery = new URLSearchParams(location.search).get('table');
-  if (fromQuery) return fromQuery;
+  if (fromQuery) return tableIdOf(fromQuery);
   const match = /\/t\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
-  return match?.[1] ?? null;
+  return match?.[1] === undefined ? null : tableIdOf(match[1]);
 }
 
 export function joinLink(origin: string, tableId: string, invite: string | null = null): string {

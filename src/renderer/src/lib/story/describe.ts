@@ -7,6 +7,7 @@ import type { MeetingSummaryView, VisibleEvent } from '../../../../shared/rules/
 import type { MessageKey } from '../i18n/index.svelte';
 import { roundLines } from './round-lines';
 import { type StoryContext, listOf, voice2Of, voiceOf } from './voice';
+import { type CardId, cardIdOf } from '../../../../shared/ids';
 
 // Who the story is told to is the voice's (round-lines.ts reads it too, and describe.ts reads round-lines.ts).
 export type { StoryContext } from './voice';
@@ -31,7 +32,7 @@ export function batchLines(batch: EventBatch, ctx: StoryContext): StoryLine[] {
 }
 
 /** The played card that made the winner win, if a card did. */
-export function winningCard(m: MeetingSummaryView): string | null {
+export function winningCard(m: MeetingSummaryView): CardId | null {
   return m.plays.find((p) => p.seat === m.winner && !p.faceDown && !p.returned)?.card ?? null;
 }
 
@@ -43,7 +44,7 @@ const targeted = (kind: string): kind is (typeof TARGETED)[number] => (TARGETED 
 export function linesOf(e: VisibleEvent, ctx: StoryContext): [LineKind, string][] {
   const { t, names, book, lang, me } = ctx;
   const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
-  const card = (id: string | null | undefined) => (id ? book.cardName(id, lang) : '?');
+  const card = (id: CardId | null | undefined) => (id ? book.cardName(id, lang) : '?');
   const history = (ids: readonly string[]) => ids.map((h) => book.historyName(h, lang)).join(', ');
   switch (e.type) {
     case 'roundStarted': {
@@ -87,8 +88,8 @@ export function meetingLines(m: MeetingSummaryView, reason: 'king' | 'highest' |
   const best = winningCard(m);
   const out: string[] = [];
   if (m.halted) out.push(t('log.meeting.halted'));
-  out.push(t(`log.meeting.${reason}.${v}`, { name: winner, card: best ? book.cardName(best, lang) : '', king: book.cardName('king', lang) }));
-  if (m.burned) out.push(t('log.meeting.burned', { dragon: book.cardName('dragon', lang) }));
+  out.push(t(`log.meeting.${reason}.${v}`, { name: winner, card: best ? book.cardName(best, lang) : '', king: book.cardName(cardIdOf('king'), lang) }));
+  if (m.burned) out.push(t('log.meeting.burned', { dragon: book.cardName(cardIdOf('dragon'), lang) }));
   else {
     // The Demon went where its player chose (told by that ability's line); the rest to the winner.
     const taken = m.plays.filter((p) => !p.returned).length - (m.demonTo === null ? 0 : 1);

@@ -6,6 +6,7 @@ import type { FameCondition } from '../../../../shared/rules/card-set/types';
 import type { Seat } from '../../../../shared/rules/types';
 import type { RoundScoreView, VisibleEvent } from '../../../../shared/rules/view';
 import { type StoryContext, listOf, voiceOf } from './voice';
+import { cardIdOf, seatOf } from '../../../../shared/ids';
 
 type RoundScored = Extract<VisibleEvent, { type: 'roundScored' }>;
 
@@ -22,7 +23,7 @@ export function roundLines(e: RoundScored, ctx: StoryContext): string[] {
     const unseen = count - e.purged.length;
     const cards = [...e.purged.map((c) => book.cardName(c, lang)), ...(unseen > 0 ? [t('log.round.fromHand', { n: unseen })] : [])];
     const v = voiceOf(seat, me);
-    const angel = book.cardName('angel', lang);
+    const angel = book.cardName(cardIdOf('angel'), lang);
     out.push(cards.length > 0 ? t(`log.round.angel.${v}`, { name: name(seat), angel, cards: cards.join(', ') }) : t(`log.round.angelNone.${v}`, { name: name(seat), angel }));
   }
   if (s.evilMonopoly !== null) out.push(t(`log.round.monopoly.${voiceOf(s.evilMonopoly, me)}`, { name: name(s.evilMonopoly) }));
@@ -30,7 +31,7 @@ export function roundLines(e: RoundScored, ctx: StoryContext): string[] {
     for (const seat of s.excluded) out.push(t(`log.round.excluded.${voiceOf(seat, me)}`, { name: name(seat) }));
     s.history.forEach((h, i) => out.push(historyLine(h, s, s.counts[i] ?? [], ctx, who)));
   }
-  out.push(t('log.round.fame', { fame: e.fame.map((f, seat) => t('log.round.count', { name: who(seat), n: f })).join(', ') }));
+  out.push(t('log.round.fame', { fame: e.fame.map((f, seat) => t('log.round.count', { name: who(seatOf(seat)), n: f })).join(', ') }));
   return out;
 }
 
@@ -41,8 +42,8 @@ function historyLine(h: string, s: RoundScoreView, counts: readonly number[], ct
   const condition = book.history(h)?.condition;
   const what = condition ? countedOf(condition, ctx) : null;
   if (what === null) return t('log.round.historyNone', { history });
-  const told = counts.map((n, seat) => t(s.seats[seat]?.excluded ? 'log.round.countExcluded' : 'log.round.count', { name: who(seat), n }));
-  const winners = s.seats.flatMap((x, seat) => (x.met.includes(h) ? [who(seat)] : []));
+  const told = counts.map((n, seat) => t(s.seats[seat]?.excluded ? 'log.round.countExcluded' : 'log.round.count', { name: who(seatOf(seat)), n }));
+  const winners = s.seats.flatMap((x, seat) => (x.met.includes(h) ? [who(seatOf(seat))] : []));
   const params = { history, counts: t('log.round.counts', { what, counts: told.join(', ') }), names: listOf(lang, winners) };
   return t(winners.length > 0 ? 'log.round.history' : 'log.round.historyNobody', params);
 }

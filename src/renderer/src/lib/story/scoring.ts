@@ -7,6 +7,7 @@ import type { RoundScoreView } from '../../../../shared/rules/view';
 import type { CardBook } from '../cards/card-book';
 import { linesOf, type StoryContext } from './describe';
 import type { RoundSummaryScene } from './presentation.svelte';
+import { seatOf } from '../../../../shared/ids';
 
 /** What a history card counts on each seat, as the score gives it. */
 export type Measure = 'power' | 'wisdom' | 'love' | 'total' | 'evil';
@@ -63,10 +64,10 @@ export function scoringSteps(scene: RoundSummaryScene, ctx: StoryContext): Scori
     for (const seat of s.excluded) steps.push({ kind: 'excluded', seats: [seat] });
     for (const h of s.history) {
       const measure = measureOf(ctx.book, h);
-      steps.push({ kind: 'history', history: h, seats: s.seats.flatMap((x, seat) => (x.met.includes(h) ? [seat] : [])), ...(measure ? { measure } : {}) });
+      steps.push({ kind: 'history', history: h, seats: s.seats.flatMap((x, seat) => (x.met.includes(h) ? [seatOf(seat)] : [])), ...(measure ? { measure } : {}) });
     }
   }
-  steps.push({ kind: 'fame', seats: s.seats.flatMap((x, seat) => (x.fameGained > 0 ? [seat] : [])) });
+  steps.push({ kind: 'fame', seats: s.seats.flatMap((x, seat) => (x.fameGained > 0 ? [seatOf(seat)] : [])) });
   return steps.map((step, i) => ({ ...step, text: lines[i] ?? '' }));
 }
 
@@ -75,7 +76,7 @@ export function seatScoring(scene: RoundSummaryScene, steps: readonly ScoringSte
   const step = steps[at];
   const s = scene.score;
   return s.seats.map((score, seat) => {
-    const marked = step?.seats.includes(seat) ?? false;
+    const marked = step?.seats.includes(seatOf(seat)) ?? false;
     const measure = step?.measure ?? null;
     // The Fame gained shows at the last step (a history card's winners are marked on its own).
     const gained = step?.kind === 'fame' ? score.fameGained : null;

@@ -4,6 +4,7 @@ import type { Action } from '../../../../shared/rules/actions';
 import type { DecisionKind } from '../../../../shared/rules/state';
 import type { Seat } from '../../../../shared/rules/types';
 import type { StoryContext } from '../story/describe';
+import { cardIdOf } from '../../../../shared/ids';
 
 /**
  * A move in words, as the player would say it: "Play Witch face down", "Steal Witch from Ann".
@@ -15,7 +16,7 @@ export function actionText(action: Action, kind: 'play' | DecisionKind, ctx: Pic
   if ('play' in action) return t(action.faceDown ? 'move.playFaceDown' : 'move.play', { card: book.cardName(action.play, lang) });
   const { target, card, place } = action.choose;
   const name = (seat: Seat | undefined) => (seat === undefined ? '?' : (names[seat] ?? `#${seat + 1}`));
-  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang), demon: book.cardName('demon', lang) };
+  const params = { name: name(target ?? place), card: card === undefined ? '?' : book.cardName(card, lang), demon: book.cardName(cardIdOf('demon'), lang) };
   if (kind === 'return' && place !== undefined) return t('move.returnFaceDown', params);
   return t(`move.${kind === 'play' ? 'play' : kind}`, params);
 }

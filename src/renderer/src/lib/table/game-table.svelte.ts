@@ -21,6 +21,7 @@ import { currentStep, tutorial } from '../help/tutorial.svelte';
 import { unplayableText } from './unplayable';
 import { DIGITS, KeyMap, hotkeys } from './key-map';
 import { TableReading } from './table-reading.svelte';
+import { seatOf } from '../../../../shared/ids';
 
 /** The side panels (log, pile, settings) open as a panel too: on a small phone their column under the hand has no room. */
 export type Panel = 'last' | 'score' | 'help' | 'side';
@@ -92,7 +93,7 @@ export class GameTable {
   /** A shared board shows the table: this seat's screen is for the hand and the prompt. */
   readonly handFirst = $derived(this.me !== null && !this.view.over && phoneSettings.handFirst);
   /** The other seats in turn order after yours (all seats for a spectator). */
-  readonly others = $derived(Array.from({ length: this.view.players }, (_, i) => ((this.me ?? -1) + 1 + i) % this.view.players).filter((s) => s !== this.me));
+  readonly others = $derived(Array.from({ length: this.view.players }, (_, i) => seatOf(((this.me ?? -1) + 1 + i) % this.view.players)).filter((s) => s !== this.me));
   readonly canHint = $derived.by(() => this.turnNow && this.#session.table?.hints === true);
 
   readonly storyContext = $derived.by(() => this.reading.storyContext);

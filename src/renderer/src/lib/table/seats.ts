@@ -3,6 +3,7 @@ import type { SeatInfo, TableInfo } from '../../../../shared/protocol/table-info
 import type { Action, ChooseAction, PlayAction } from '../../../../shared/rules/actions';
 import type { CardId, Seat } from '../../../../shared/rules/types';
 import type { MessageKey, MessageParams } from '../i18n/index.svelte';
+import { seatsOf } from '../../../../shared/ids';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
@@ -13,7 +14,7 @@ export function seatName(info: Pick<SeatInfo, 'name' | 'kind'> | undefined, seat
 }
 
 export function seatNames(table: TableInfo | null, players: number, t: Translate): string[] {
-  return Array.from({ length: players }, (_, seat) => seatName(table?.seats[seat], seat, t));
+  return seatsOf(players).map((seat) => seatName(table?.seats[seat], seat, t));
 }
 
 /** The legal plays by card (a card has at most one legal way to be played). */

@@ -12,6 +12,7 @@ import { i18n, t } from '../i18n/index.svelte';
 import { seatName } from './seats';
 import type { StoryContext, StoryLine } from '../story/describe';
 import { ToldLines } from '../story/told-lines';
+import { seatsOf } from '../../../../shared/ids';
 
 /** What the page knows of a seat: its player's name, or that a bot plays it. */
 export type KnownSeat = Pick<SeatInfo, 'name' | 'kind'>;
@@ -38,7 +39,7 @@ export class TableReading {
   /** The seats' display names, by seat. */
   readonly names: readonly string[] = $derived.by(() => {
     const seats = this.#source.seats();
-    return Array.from({ length: this.#source.players() }, (_, seat) => seatName(seats?.[seat], seat, t));
+    return seatsOf(this.#source.players()).map((seat) => seatName(seats?.[seat], seat, t));
   });
   /** The words the story and the game log are told in. */
   readonly storyContext: StoryContext = $derived.by(() => ({ names: this.names, me: this.#source.me(), lang: i18n.lang, book: this.#source.book(), t }));

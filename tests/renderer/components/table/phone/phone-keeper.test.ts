@@ -12,6 +12,7 @@ import { FakeClient, tableInfo } from '../../../../kit/dom/fake-client.svelte';
 import { playUntil } from '../../../../kit/game/playout';
 import { viewFor } from '../../../../../src/shared/rules/view';
 import { clearPage } from '../../../../kit/dom/page';
+import { seatOf } from '../../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => (app = clearPage(app)));
@@ -150,8 +151,8 @@ describe('your turn', () => {
     const show = (viewer: number) => {
       const client = new FakeClient();
       client.table = tableInfo(state.players);
-      client.seat = viewer;
-      client.view = viewFor(state, viewer);
+      client.seat = seatOf(viewer);
+      client.view = viewFor(state, seatOf(viewer));
       app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
       flushSync();
     };

@@ -7,6 +7,12 @@ import ChoicePrompt from '../../../../../src/renderer/src/components/table/promp
 import { i18n } from '../../../../../src/renderer/src/lib/i18n/index.svelte';
 import { DEFAULT_BOOK } from '../../../../../src/shared/card-book';
 import { clearPage } from '../../../../kit/dom/page';
+import { cardIdOf, seatOf } from '../../../../../src/shared/ids';
+import type { ChooseAction } from '../../../../../src/shared/rules/actions';
+import { type PlainAction, act } from '../../../../kit/game/deal';
+
+/** An answer as the prompt is given it, written with plain numbers and strings. */
+const chosen = (a: PlainAction): ChooseAction => act(a) as ChooseAction;
 
 describe('ChoicePrompt', () => {
   let app: ReturnType<typeof mount> | undefined;
@@ -19,8 +25,8 @@ describe('ChoicePrompt', () => {
     const choices = [
       { seat: 3, choose: { card: 'power-2' } },
       { seat: 3, choose: { place: 2 } },
-    ];
-    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'return', choices, names: ['Ann', 'Bob', 'Cy', 'Dee'], me: 3, masked: [], onchoose } });
+    ].map(chosen);
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'return', choices, names: ['Ann', 'Bob', 'Cy', 'Dee'], me: seatOf(3), masked: [], onchoose } });
     flushSync();
     const option = document.querySelector<HTMLButtonElement>('[data-place="2"]')!;
     // Its name is the card back's; the caption under the back says whose it is (hidden from readers, who hear the name).
@@ -51,14 +57,14 @@ describe('ChoicePrompt', () => {
     const choices = [
       { seat: 0, choose: { target: 1, card: 'love-6' } },
       { seat: 0, choose: { target: 0, card: 'power-4' } },
-    ];
-    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'steal', choices, names: ['Ann', 'Bob', 'Cy'], me: 0, masked: [], onchoose: vi.fn() } });
+    ].map(chosen);
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'steal', choices, names: ['Ann', 'Bob', 'Cy'], me: seatOf(0), masked: [], onchoose: vi.fn() } });
     flushSync();
     document.querySelector<HTMLButtonElement>('[data-target="1"]')!.click();
     flushSync();
     document.querySelector<HTMLElement>('[data-testid="choice-option"]')!.click();
     flushSync();
-    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName('love-6', 'en')} from Bob. Confirm to send it.`);
+    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName(cardIdOf('love-6'), 'en')} from Bob. Confirm to send it.`);
     document.querySelector<HTMLButtonElement>('[data-testid="choice-change"]')!.click();
     document.querySelector<HTMLButtonElement>('.back')!.click();
     flushSync();
@@ -66,15 +72,15 @@ describe('ChoicePrompt', () => {
     flushSync();
     document.querySelector<HTMLElement>('[data-testid="choice-option"]')!.click();
     flushSync();
-    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName('power-4', 'en')} from Ann (you). Confirm to send it.`);
+    expect(document.querySelector('.chosen')!.textContent).toBe(`Your answer: Steal ${DEFAULT_BOOK.cardName(cardIdOf('power-4'), 'en')} from Ann (you). Confirm to send it.`);
   });
 
   const confirm = (): void => document.querySelector<HTMLButtonElement>('[data-testid="choice-confirm"]')!.click();
-  const recall = (ids: string[]) => ids.map((card) => ({ seat: 0, choose: { card } }));
+  const recall = (ids: string[]) => ids.map((card) => chosen({ seat: 0, choose: { card } }));
   const TEN = ['love-3', 'power-9', 'wisdom-1', 'power-2', 'king', 'love-10', 'wisdom-7', 'power-5', 'sage', 'love-6'];
 
   it('sorts the options by suit and strength and numbers the first nine', () => {
-    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: 0, masked: [], onchoose: vi.fn() } });
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: seatOf(0), masked: [], onchoose: vi.fn() } });
     flushSync();
     const options = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="choice-option"]'));
     expect(options.map((o) => o.dataset['card'])).toEqual(['power-2', 'power-5', 'power-9', 'wisdom-1', 'wisdom-7', 'love-3', 'love-6', 'love-10', 'king', 'sage']);
@@ -83,7 +89,7 @@ describe('ChoicePrompt', () => {
 
   it('reaches every option with the arrow keys, beyond nine, and holds the answer for its Confirm until changed', () => {
     const onchoose = vi.fn();
-    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: 0, masked: [], onchoose } });
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: seatOf(0), masked: [], onchoose } });
     flushSync();
     const options = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="choice-option"]'));
     options[0]!.focus();
@@ -111,7 +117,7 @@ describe('ChoicePrompt', () => {
 
   it('sends at once when confirmations are turned off', () => {
     const onchoose = vi.fn();
-    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: 0, masked: [], onchoose } });
+    app = mount(ChoicePrompt, { target: document.body, props: { kind: 'recall', choices: recall(TEN), names: ['Ann', 'Bob'], me: seatOf(0), masked: [], onchoose } });
     flushSync();
     document.querySelector<HTMLInputElement>('[data-testid="skip-confirm"]')!.click();
     flushSync();

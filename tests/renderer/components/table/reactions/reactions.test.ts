@@ -13,6 +13,7 @@ import { FakeClient, tableInfo } from '../../../../kit/dom/fake-client.svelte';
 import { startGame } from '../../../../kit/game/playout';
 import { viewFor } from '../../../../../src/shared/rules/view';
 import { clearPage } from '../../../../kit/dom/page';
+import { seatOf } from '../../../../../src/shared/ids';
 
 let app: ReturnType<typeof mount> | undefined;
 afterEach(() => {
@@ -24,8 +25,8 @@ function atTable(seat: number | null): FakeClient {
   const client = new FakeClient();
   const state = startGame(3);
   client.table = tableInfo(3);
-  client.seat = seat;
-  client.view = viewFor(state, seat ?? 'spectator');
+  client.seat = seat === null ? null : seatOf(seat);
+  client.view = viewFor(state, client.seat ?? 'spectator');
   app = mount(GameScreen, { target: document.body, props: { view: client.view }, context: connectionContext(client.connection) });
   flushSync();
   return client;
@@ -127,7 +128,7 @@ describe('the reaction picker', () => {
   it('is not offered to a spectator, who sees the reactions all the same', () => {
     const client = atTable(null);
     expect(byTestId('react-open')).toBeNull();
-    client.reactions = [{ id: 1, seat: 2, reaction: 'hmm' }];
+    client.reactions = [{ id: 1, seat: seatOf(2), reaction: 'hmm' }];
     flushSync();
     expect(seatPanel(2).querySelector<HTMLElement>('[data-testid="reaction-bubble"]')?.dataset['reaction']).toBe('hmm');
   });
@@ -137,8 +138,8 @@ describe('reactions on show', () => {
   it('each at its own seat, yours too, and gone with the host feed', () => {
     const client = atTable(0);
     client.reactions = [
-      { id: 1, seat: 1, reaction: 'wow' },
-      { id: 2, seat: 0, reaction: 'haha' },
+      { id: 1, seat: seatOf(1), reaction: 'wow' },
+      { id: 2, seat: seatOf(0), reaction: 'haha' },
     ];
     flushSync();
     const at = (seat: number) =>
@@ -164,7 +165,7 @@ describe('reactions on show', () => {
       props: { origin: 'http://127.0.0.1:1', tableId: 'table-0001', invite: null },
       context: connectionContext(client.connection),
     });
-    client.reactions = [{ id: 1, seat: 2, reaction: 'bravo' }];
+    client.reactions = [{ id: 1, seat: seatOf(2), reaction: 'bravo' }];
     flushSync();
     const seats = [...document.querySelectorAll<HTMLElement>('[data-testid="board-seat"]')];
     expect(seats).toHaveLength(3);
@@ -178,14 +179,14 @@ describe('reactions on show', () => {
     const said = byTestId('reactions-said')!;
     expect(said.getAttribute('aria-live')).toBe('polite');
     expect(said.textContent).toBe('');
-    client.reactions = [{ id: 1, seat: 1, reaction: 'wow' }];
+    client.reactions = [{ id: 1, seat: seatOf(1), reaction: 'wow' }];
     flushSync();
     expect(said.textContent).toBe('Bob reacts: Wow');
-    client.reactions = [{ id: 2, seat: 1, reaction: 'ouch' }];
+    client.reactions = [{ id: 2, seat: seatOf(1), reaction: 'ouch' }];
     flushSync();
     client.reactions = [
-      { id: 3, seat: 1, reaction: 'haha' },
-      { id: 4, seat: 2, reaction: 'nice' },
+      { id: 3, seat: seatOf(1), reaction: 'haha' },
+      { id: 4, seat: seatOf(2), reaction: 'nice' },
     ];
     flushSync();
     expect(said.textContent).toBe('Bob reacts: Wow');

@@ -9,10 +9,11 @@ import { i18n } from '../../../../../src/renderer/src/lib/i18n/index.svelte';
 import { allyStacks } from '../../../../../src/shared/rules';
 import { stacked } from '../../../../kit/game/deal';
 import { clearPage } from '../../../../kit/dom/page';
+import { cardIdOf } from '../../../../../src/shared/ids';
 
 // Seat 0's allies: a Power 2 and a Wisdom card face up, a Love 2 and the Demon masked.
 const base = stacked({ players: 4, start: 0, hands: [['power-4']], options: { themeCardOpens: false } });
-const state = { ...base, allies: [['power-2', 'wisdom-5', 'love-2', 'demon'], [], [], []], masked: ['love-2', 'demon'] };
+const state = { ...base, allies: [['power-2', 'wisdom-5', 'love-2', 'demon'].map(cardIdOf), [], [], []], masked: ['love-2', 'demon'].map(cardIdOf) };
 const stacks = allyStacks(state, state.allies[0]!);
 
 describe('allies with masked ones', () => {

@@ -8,6 +8,7 @@ import { i18n } from '../../../../../src/renderer/src/lib/i18n/index.svelte';
 import { DEFAULT_BOOK } from '../../../../../src/shared/card-book';
 import type { CardId } from '../../../../../src/shared/rules/types';
 import { clearPage } from '../../../../kit/dom/page';
+import { seatOf } from '../../../../../src/shared/ids';
 
 describe('InsightPanel', () => {
   let app: ReturnType<typeof mount> | undefined;
@@ -26,7 +27,7 @@ describe('InsightPanel', () => {
       app = clearPage(app);
       await i18n.set(lang);
       const cards = [...new Set([...longest(lang, 4), evil])];
-      app = mount(InsightPanel, { target: document.body, props: { insight: { target: 1, cards }, names: ['Ann', 'Bob'] } });
+      app = mount(InsightPanel, { target: document.body, props: { insight: { target: seatOf(1), cards }, names: ['Ann', 'Bob'] } });
       flushSync();
       const chips = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="insight"] [data-card]')];
       expect(chips.map((c) => c.dataset['card']).sort()).toEqual([...cards].sort());
@@ -43,7 +44,7 @@ describe('InsightPanel', () => {
 
   it('opens a card in the card sheet on a tap', () => {
     const cards = longest('en', 2);
-    app = mount(InsightPanel, { target: document.body, props: { insight: { target: 0, cards }, names: ['Ann'] } });
+    app = mount(InsightPanel, { target: document.body, props: { insight: { target: seatOf(0), cards }, names: ['Ann'] } });
     flushSync();
     document.querySelector<HTMLButtonElement>(`[data-card="${cards[1]}"]`)!.click();
     expect(cardSheet.open).toEqual({ entries: [{ card: cards[1] }] });
