@@ -25,7 +25,6 @@ import { TableRegistry } from './tables/registry';
 import type { HostServer } from './transport/socket-types';
 import { socketTransports } from './transport/connections';
 import { staticFiles } from './transport/static-files';
-import { wireParser } from './transport/wire';
 import { AddressBudgets, type CostlyRequest } from './guards/budgets';
 import { cachedAnalyser } from './replay/analysis-cache';
 import { DiskRoom } from './table-file/disk-room';
@@ -142,7 +141,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const analyse = options.analyse && cachedAnalyser(options.analyse);
   const io: HostServer = new Server(server, {
     serveClient: false,
-    parser: wireParser,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     connectTimeout: 10_000,
     // Connections are refused until the tables on disk are loaded, so a reconnecting player

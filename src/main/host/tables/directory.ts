@@ -78,8 +78,7 @@ export class TableDirectory {
   park(table: Table, info: TableInfo): void {
     const since = this.idle.get(table.id) ?? this.deps.clock.now();
     this.remove(table.id);
-    const { header, seats } = table.model;
-    const humanMoves = seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0);
+    const { header, humanMoves } = table.model;
     const game = { id: table.id, by: header.by, device: header.device, since, createdAt: header.createdAt, humanMoves };
     this.parked.set(table.id, { info, game });
   }

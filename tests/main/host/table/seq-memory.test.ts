@@ -1,4 +1,4 @@
-// A seat's sequence numbers and their answers, the same for a live table and for one read back
+// A seat's intent numbers and their answers (table/moves.ts), the same for a live table and for one read back
 // from its file: a repeat of an intent gets its first answer, also after a restart, whatever form
 // the answer took (a Return answered by the place of a face-down card is recorded naming the card).
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { BotRng } from '../../../../src/shared/bots/prng';
 import { type Action, type GameState, answersAsSeen, applyAction, currentDecider, legalActions, newGame, recordedIntent } from '../../../../src/shared/rules';
 import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
 import { TABLE_FILE_VERSION, type TableHeader, type TableLine } from '../../../../src/main/host/table-file/lines';
-import { TableModel, intentKey, seqCheck } from '../../../../src/main/host/table-file/table-model';
+import { TableModel } from '../../../../src/main/host/table-file/table-model';
+import { IntentMemory, intentKey } from '../../../../src/main/host/table/moves';
 
 const header = (seed: string): TableHeader => ({
   t: 'table',
@@ -56,9 +57,11 @@ describe('the sequence memory of a table read back from its file', () => {
     expect('choose' in asked && asked.choose.place).not.toBeUndefined();
     const model = new TableModel(header(seed));
     for (const line of lines) model.applyLine(line);
-    const repeat = seqCheck(model.seat(asked.seat), seq, intentKey(before, asked));
+    const memory = IntentMemory.of(model);
+    expect(memory.lastSeq(asked.seat)).toBe(seq);
+    const repeat = memory.check(asked.seat, seq, intentKey(before, asked));
     expect(repeat).toEqual({ ok: true, version: before + 1 });
     // Another intent under that number is still refused.
-    expect(seqCheck(model.seat(asked.seat), seq, intentKey(before + 1, asked))).toMatchObject({ ok: false, code: 'SEQ_REUSED' });
+    expect(memory.check(asked.seat, seq, intentKey(before + 1, asked))).toMatchObject({ ok: false, code: 'SEQ_REUSED' });
   });
 });
