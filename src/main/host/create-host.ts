@@ -18,7 +18,7 @@ import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './guards/origin';
 import { newSeed } from './guards/tokens';
 import { WRONG_NAME_CSP, wrongNamePage } from './guards/wrong-name';
-import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './guards/rate-limit';
+import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket, floodGate } from './guards/rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
 import type { Lifecycle } from './tables/lifecycle';
 import { TableRegistry } from './tables/registry';
@@ -180,15 +180,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   io.on('connection', (socket) => {
     socket.data = { binding: null, sentVersion: -1, bucket: new TokenBucket(rateLimit, clock) };
-    let cut = false;
-    socket.use((_packet, next) => {
-      if (socket.data.bucket.take()) return next();
-      if (cut) return; // dropped: the connection is being closed
-      cut = true;
-      log.warn('a connection flooded the host and was cut off');
-      socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
-      socket.disconnect(true);
-    });
+    socket.use(
+      floodGate(socket.data.bucket, () => {
+        log.warn('a connection flooded the host and was cut off');
+        socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
+        socket.disconnect(true);
+      }),
+    );
     registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets, devices });
   });
 

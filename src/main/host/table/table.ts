@@ -105,9 +105,7 @@ export class Table {
     this.bots = new BotDriver(
       {
         id: model.id,
-        state: () => this.model.state,
-        botPlays: (seat) => this.model.botPlays(seat),
-        botLevel: (seat) => this.model.seat(seat).botLevel,
+        model,
         botSeed: (seat) => botSeedFor(this.model.header.seed, seat),
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
