@@ -1,6 +1,6 @@
 // The docs stand alone: every file or folder of the repository that README.md or a page of
 // docs/ names exists, and none points outside the repository (a clone has nothing beside it).
-// A name is a Markdown link, or a path in `code` (`src/main/host/guards/`, `table/guards.ts`: a
+// A name is a Markdown link, or a path in `code` (`src/main/host/guards/`, `table/moves.ts`: a
 // path may be given from any folder down, so it matches the end of a path in the repository).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
