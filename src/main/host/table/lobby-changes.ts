@@ -2,6 +2,7 @@
 // flushed (journal.ts), then the bots and the wait for away players are brought up to date and
 // everyone is told. Each runs inside the table's queue (table.ts).
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
+import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Refusal, Reply } from '../../../shared/protocol/events';
 import type { Seat } from '../../../shared/rules/types';
 import { managerRefusal, ownerAwayMs, ownerRefusal } from './move-checks';
@@ -14,16 +15,52 @@ import type { SeatPresence } from '../seats/presence';
 import { type KnockTable, knocksStillOpen } from './door';
 import type { Announce, Bots, Storage } from './seams';
 import { awayFor, seatOf } from './seating';
+import type { ViewSender } from './view-sender';
 
 /** What a lobby change uses of its table. */
 export interface LobbyTable extends KnockTable, Announce {
-  readonly connections: Pick<TableTransport, 'toSeat' | 'toConnection' | 'seatOf' | 'release'>;
+  readonly connections: Pick<TableTransport, 'toSeat' | 'toConnection' | 'seatOf' | 'release' | 'evict'>;
   readonly storage: Storage;
-  readonly presence: Pick<SeatPresence, 'dropped' | 'handedOver' | 'watch' | 'left' | 'due' | 'of'>;
+  readonly presence: Pick<SeatPresence, 'dropped' | 'handedOver' | 'watch' | 'left' | 'due' | 'of' | 'removed'>;
+  readonly views: Pick<ViewSender, 'sendAll'>;
   readonly bots: Bots;
   readonly clock: Clock;
-  /** The host's grace period, and how long one second of "a bot after N seconds" lasts (table.ts's TableDeps). */
+  /** The host's grace period, and how long one second of "a bot after N seconds" lasts (seams.ts `HostSeams`). */
   readonly settings: { readonly graceMs: number; readonly secondMs: number };
+  /** How long a dropped player's seat waits: the owner's choice (auto-bot.ts). */
+  graceMs(): number;
+}
+
+export const addBot = (t: LobbyTable, conn: ConnectionId, seat: Seat, level?: BotLevel) => manage(t, conn, () => lobby.addBot(t.model, seat, level));
+
+export const removeBot = (t: LobbyTable, conn: ConnectionId, seat: Seat) => manage(t, conn, () => lobby.removeBot(t.model, seat));
+
+/** Before the start, the owner frees another player's seat; that player is told and leaves. */
+export function removePlayer(t: LobbyTable, conn: ConnectionId, seat: Seat): Reply | Promise<Reply> {
+  return manage(
+    t,
+    conn,
+    () => lobby.removePlayer(t.model, seat),
+    () => {
+      t.connections.evict(seat);
+      t.presence.removed(seat);
+    },
+  );
+}
+
+/** The game starts: everyone gets their first view. */
+export const start = (t: LobbyTable, conn: ConnectionId) =>
+  manage(
+    t,
+    conn,
+    () => lobby.start(t.model),
+    () => t.views.sendAll(),
+  );
+
+/** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */
+export function giveToBot(t: LobbyTable, conn: ConnectionId, seat: Seat, level?: BotLevel): Reply | Promise<Reply> {
+  const lines = () => lobby.giveToBot(t.model, seat, level, t.presence.of(seat), t.clock.now(), t.graceMs());
+  return manage(t, conn, lines, () => t.presence.handedOver(seat));
 }
 
 /**

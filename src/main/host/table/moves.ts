@@ -64,6 +64,14 @@ export async function commit(t: Omit<MoveTable, 'connections' | 'memory'>, befor
   return { ok: true, version: state.version };
 }
 
+/** A bot's move, if the game is still where the bot saw it and a bot still plays the seat (else nothing to do). */
+export function botMove(t: Omit<MoveTable, 'connections' | 'memory'>, seat: Seat, version: number, action: ClientAction | Action): Act | Promise<Act> {
+  const state = t.model.state;
+  if (!state || state.version !== version || !t.model.botPlays(seat)) return { ok: true, version };
+  // Only the fields of an action go into the record, whatever else a policy returned.
+  return commit(t, state, toAction(seat, action), null);
+}
+
 /** The engine action for a client's intent (or a bot's answer), with the seat of the connection; only the fields the protocol allows. */
 export function toAction(seat: Seat, a: ClientAction): Action {
   if ('play' in a) return a.faceDown === undefined ? { seat, play: a.play } : { seat, play: a.play, faceDown: a.faceDown };

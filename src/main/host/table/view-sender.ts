@@ -5,12 +5,14 @@
 import { type GameEventBatch, batchesFor } from '../../../shared/protocol/event-log';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
-import { type PlayerView, type Viewer, viewFor, viewsFor } from '../../../shared/rules/view';
+import type { Reply } from '../../../shared/protocol/events';
+import { type PlayerView, viewFor, viewsFor } from '../../../shared/rules/view';
 import type { TableModel } from '../table-file/table-model';
+import { refuse } from '../wire/refusal';
 import type { Audience, ConnectionId, Outgoing, TableTransport, ViewMessage } from '../wire/transport';
 
 /** What the views use of the transport. */
-export type ViewTransport = Pick<TableTransport, 'audience' | 'sendViews' | 'sentVersion' | 'viewToSeat' | 'viewToConnection' | 'eventsToConnection'>;
+export type ViewTransport = Pick<TableTransport, 'audience' | 'sendViews' | 'sentVersion' | 'viewToSeat' | 'viewToConnection' | 'eventsToConnection' | 'seatOf'>;
 
 export class ViewSender {
   constructor(
@@ -42,10 +44,15 @@ export class ViewSender {
     if (state && after !== null && state.version > after) this.transport.viewToConnection(conn, message(viewFor(state, 'spectator'), after, this.model.log));
   }
 
-  /** A connection was given the view of `version` in a reply: the events that led to it follow. */
-  eventsAfterReply(conn: ConnectionId, viewer: Viewer, version: number): void {
+  /** The connection's view now, for a reply: the events that led to it follow it alone. */
+  sync(conn: ConnectionId): Reply<{ view: PlayerView }> {
+    const viewer = this.transport.seatOf(conn);
+    if (viewer === null) return refuse('NOT_SEATED');
+    if (!this.model.state) return refuse('NOT_STARTED');
+    const view = viewFor(this.model.state, viewer);
     const after = this.transport.sentVersion({ conn });
-    if (after !== null) this.transport.eventsToConnection(conn, batchesFor(this.model.log, viewer, after, version), version);
+    if (after !== null) this.transport.eventsToConnection(conn, batchesFor(this.model.log, viewer, after, view.version), view.version);
+    return { ok: true, view };
   }
 }
 
