@@ -91,6 +91,8 @@ export const KEPT_RESULTS = 32;
 export const intentKey = (version: number, action: Action): string => `${version}:${JSON.stringify(action)}`;
 
 interface SeatMemory {
+  /** Whose numbers these are: the token hash of the seat's player when they were kept. */
+  readonly holder: string | null;
   /** The highest intent number seen from this seat. */
   lastSeq: number;
   /** Recent answers by intent number, with the intent they answered (see `intentKey`). */
@@ -99,15 +101,17 @@ interface SeatMemory {
 
 /**
  * Each seat's intent numbers: a repeat (same number, same intent) gets the first answer, a
- * number used before is refused, a new one becomes the seat's latest. Seats change hands only in
- * the lobby, before any move, so a seat's memory is its one player's.
+ * number used before is refused, a new one becomes the seat's latest. A seat's numbers are its
+ * player's: a new player in the seat (another token, in the lobby) starts from none.
  */
 export class IntentMemory {
   private readonly seats = new Map<Seat, SeatMemory>();
 
+  constructor(private readonly model: TableModel) {}
+
   /** The memory of a table read back from its file: the numbered moves the file holds, answered as they were. */
   static of(model: TableModel): IntentMemory {
-    const memory = new IntentMemory();
+    const memory = new IntentMemory(model);
     for (const { seq, seen, version, after } of model.readIntents) {
       const seat = memory.of(seen.seat);
       seat.lastSeq = Math.max(seat.lastSeq, seq);
@@ -116,9 +120,9 @@ export class IntentMemory {
     return memory;
   }
 
-  /** The highest intent number seen from the seat (0 before any): a player coming back goes on from it. */
+  /** The highest intent number seen from the seat's player (0 before any): a player coming back goes on from it. */
   lastSeq(seat: Seat): number {
-    return this.seats.get(seat)?.lastSeq ?? 0;
+    return this.of(seat).lastSeq;
   }
 
   /** The first answer to a repeat, or a refusal of a number used before; null for a new number (now the seat's latest). */
@@ -138,9 +142,11 @@ export class IntentMemory {
     if (results.size > KEPT_RESULTS) results.delete(results.keys().next().value!);
   }
 
+  /** The seat's memory for its player now. */
   private of(seat: Seat): SeatMemory {
+    const holder = this.model.seats[seat]?.tokenHash ?? null;
     let memory = this.seats.get(seat);
-    if (!memory) this.seats.set(seat, (memory = { lastSeq: 0, results: new Map() }));
+    if (memory?.holder !== holder) this.seats.set(seat, (memory = { holder, lastSeq: 0, results: new Map() }));
     return memory;
   }
 }

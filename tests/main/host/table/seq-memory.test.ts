@@ -65,3 +65,22 @@ describe('the sequence memory of a table read back from its file', () => {
     expect(memory.check(asked.seat, seq, intentKey(before + 1, asked))).toMatchObject({ ok: false, code: 'SEQ_REUSED' });
   });
 });
+
+describe('the intent numbers of a seat', () => {
+  it('are its player’s: a new player in the seat starts from none', () => {
+    const model = new TableModel(header('seq-holder'));
+    const memory = new IntentMemory(model);
+    const key = 'the same intent';
+    model.applyLine({ t: 'seat', seat: 1, name: 'Ann', token: 'ann' });
+    expect(memory.check(1, 5, key)).toBeNull(); // an intent sent in the lobby (refused by the game's checks)
+    memory.remember(1, 5, key, { ok: false, code: 'NOT_STARTED', message: '' });
+    expect(memory.lastSeq(1)).toBe(5);
+    // Ann leaves before the start, Bob takes her seat: his numbers start again.
+    model.applyLine({ t: 'free', seat: 1 });
+    model.applyLine({ t: 'seat', seat: 1, name: 'Bob', token: 'bob' });
+    expect(memory.lastSeq(1)).toBe(0);
+    expect(memory.check(1, 1, key)).toBeNull();
+    expect(memory.check(1, 1, key)).toMatchObject({ code: 'SEQ_REUSED' });
+    expect(memory.lastSeq(1)).toBe(1);
+  });
+});
