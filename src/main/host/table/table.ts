@@ -57,8 +57,6 @@ export class Table {
   private readonly journal: TableJournal;
   /** People asking the owner to let them in without the PIN (knocks.ts). */
   private readonly knocks: TableKnocks;
-  /** Each seat's intent numbers and their answers (moves.ts). */
-  private readonly memory: moves.IntentMemory;
   private readonly seams: Seams;
   /** Quick reactions, told to everyone here and kept nowhere (reactions.ts). */
   private readonly reactions: TableReactions;
@@ -72,7 +70,6 @@ export class Table {
     file: TableFile,
   ) {
     this.journal = new TableJournal(model, file, deps.disk, deps.log);
-    this.memory = moves.IntentMemory.of(model);
     this.knocks = new TableKnocks(deps.clock, (knock) => door.turnAway(this.seams, [knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, secondMs } = deps;
@@ -97,7 +94,7 @@ export class Table {
       model,
       connections: this.connections,
       storage: this.journal,
-      memory: this.memory,
+      memory: moves.IntentMemory.of(model),
       presence: this.seatPresence,
       views: this.views,
       bots: this.bots,
