@@ -128,7 +128,7 @@ export class TableRegistry {
   }
 
   get(id: string): Table | undefined {
-    return this.directory.get(id);
+    return this.directory.byId.get(id);
   }
 
   all(): Table[] {
