@@ -20,8 +20,6 @@ import type { Reply, Seated } from '../../../shared/protocol/events';
 import type { LobbyTransport } from '../wire/transport';
 import { Rematches } from './rematch';
 import type { NewTable } from './new-table';
-
-export type { NewTable };
 import { DEFAULT_LIFECYCLE, type Lifecycle } from './lifecycle';
 import { TableDirectory } from './directory';
 import { TableSweeper } from './sweeper';
@@ -34,6 +32,7 @@ import type { Creator } from '../guards/table-limits';
 const MAX_PLAY_AGAIN_HOPS = 50;
 
 export type { TableRecovery } from './loader';
+export type { NewTable };
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
