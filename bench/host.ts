@@ -11,10 +11,10 @@
 //   intent → views  one 6-seat table, six clients: from the moment the deciding client emits
 //                   `game:act` until all six clients hold the new view (validation, engine,
 //                   fsync of the record, six private views), one action at a time;
-//   floor           what an action cannot do without, with no game: a bare server (the host's
-//                   wire parser) that on `game:act` appends a record line and fdatasyncs it,
-//                   then sends six views and their events serialised beforehand (those of a
-//                   real 6-seat game, in turn) to six clients, then the ack;
+//   floor           what an action cannot do without, with no game: a bare Socket.IO server
+//                   that on `game:act` appends a record line and fdatasyncs it, then sends six
+//                   views and their events built beforehand (those of a real 6-seat game, in
+//                   turn; Socket.IO serialises them as it sends) to six clients, then the ack;
 //                   these four are measured in turns (ROUNDS rounds of each), so that a load
 //                   that comes and goes on a shared machine weighs on them alike;
 //   50 tables       fifty 6-seat tables of client bots at once (300 sockets), each bot acting
@@ -30,9 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { type Socket, io } from 'socket.io-client';
-import { JsonText } from '../src/main/host/wire/json-text';
 import { silentLog } from '../src/main/host/log';
-import { wireParser } from '../src/main/host/transport/wire';
 import { type EventBatch, batchesFor } from '../src/shared/protocol/event-log';
 import { applyAction, currentDecider, legalActions, newGame } from '../src/shared/rules/engine';
 import { createHost } from '../src/main/host/create-host';
@@ -90,11 +88,11 @@ async function serve(): Promise<void> {
 
 /**
  * The floor of an action: on `game:act`, a record line appended and flushed, then the six
- * views (and their events) of a real game's next version, serialised beforehand, to the six
+ * views (and their events) of a real game's next version, built beforehand, to the six
  * sockets connected, then the ack. Returns its port.
  */
 async function floorServer(dataDir: string): Promise<number> {
-  const messages: { line: string; views: (readonly [JsonText<PlayerView>, JsonText<EventBatch[]>])[] }[] = [];
+  const messages: { line: string; views: (readonly [PlayerView, EventBatch[]])[] }[] = [];
   const rng = new BotRng(7);
   const game = newGame({ players: 6, seed: 'floor' });
   if (!game.ok) throw new Error(game.error.message);
@@ -105,12 +103,12 @@ async function floorServer(dataDir: string): Promise<number> {
     if (!step.ok) throw new Error(step.error.message);
     state = step.value.state;
     const log = [{ version: state.version, events: step.value.events }];
-    const views = seatsOf(6).map((seat) => [JsonText.of(viewFor(state, seat)), JsonText.of(batchesFor(log, seat, state.version - 1, state.version))] as const);
+    const views = seatsOf(6).map((seat) => [viewFor(state, seat), batchesFor(log, seat, state.version - 1, state.version)] as const);
     messages.push({ line: `${JSON.stringify({ t: 'act', a: action, seq: state.version })}\n`, views });
   }
   const fh = await open(join(dataDir, 'floor.jsonl'), 'a');
   const server = createServer();
-  const io = new Server(server, { serveClient: false, parser: wireParser });
+  const io = new Server(server, { serveClient: false });
   let next = 0;
   io.on('connection', (s) =>
     s.on('game:act', (_p: unknown, ack: (r: unknown) => void) => {
@@ -377,7 +375,7 @@ async function main(): Promise<void> {
   console.log(`intent → all six seats hold views   p50 ${ms(one.p50)}  p99 ${ms(one.p99)}  (n=${one.n}, one table; host CPU ${ms(moveCpu / one.n)} per action)`);
   console.log(`append + fdatasync, ${String(bytes).padStart(3)} B, same disk   p50 ${ms(sync.p50)}  p99 ${ms(sync.p99)}  (n=${sync.n}, in the host's process)`);
   console.log(
-    `floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views serialised beforehand; CPU ${ms(floorCpu / floor.n)} per action)`,
+    `floor: fdatasync + six views, no game p50 ${ms(floor.p50)}  p99 ${ms(floor.p99)}  (n=${floor.n}, a bare server sending views built beforehand; CPU ${ms(floorCpu / floor.n)} per action)`,
   );
   console.log(`ratio to the bare ack               p50 ${(one.p50 / ack.p50).toFixed(2)}×  p99 ${(one.p99 / ack.p99).toFixed(2)}×`);
   console.log(`intent→views ÷ (ack + fdatasync)    p50 ${(one.p50 / (ack.p50 + sync.p50)).toFixed(2)}×  p99 ${(one.p99 / (ack.p99 + sync.p99)).toFixed(2)}×  (goal ≤ 2×)`);

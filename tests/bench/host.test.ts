@@ -17,6 +17,15 @@ describe('bench smoke runs: the host', () => {
     await expectBenchFinishes({ script: 'bench:start' }, [/chronicle host → HTTP 200\s+p50\s+\d+ ms/, /npm start → HTTP 200\s+p50\s+\d+ ms/]);
   }, 120_000);
 
+  it('bench:move-path prints the host files of one move, the long files and the loops, and exits', async () => {
+    await expectBenchFinishes({ script: 'bench:move-path' }, [
+      /host files on the path: \d+/,
+      /entries in all: \d+/,
+      /files over 300 lines in src\/main: \d+/,
+      /import loops between files of one folder in src: \d+/,
+    ]);
+  }, 120_000);
+
   it('bench:reactions prints both medians, and exits', async () => {
     await expectBenchFinishes({ script: 'bench:reactions' }, [/reaction → all 7 screens\s+median [\d.]+ ms/, /ratio reaction \/ sync, median: [\d.]+/]);
   }, 120_000);

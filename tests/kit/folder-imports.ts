@@ -62,14 +62,16 @@ function importedFile(from: string, spec: string, known: ReadonlySet<string>): s
  * each loop as its files, from `root`. Such files are one module cut in pieces: none can be read
  * without the others.
  */
-export function importLoops(root: string): string[][] {
+export function importLoops(root: string, { oneFolder = false } = {}): string[][] {
   const top = path.resolve(root);
   const files = sourceFiles(top);
   const known = new Set(files);
   const edges = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const to = [...text.matchAll(IMPORT)].map((m) => importedFile(file, m[1] ?? m[2]!, known)).filter((f): f is string => f !== null);
+    const to = [...text.matchAll(IMPORT)]
+      .map((m) => importedFile(file, m[1] ?? m[2]!, known))
+      .filter((f): f is string => f !== null && (!oneFolder || path.dirname(f) === path.dirname(file)));
     edges.set(file, [...new Set(to)]);
   }
   // Tarjan's strongly connected components: each of more than one file (or a file importing itself) is a loop.
@@ -102,3 +104,6 @@ export function importLoops(root: string): string[][] {
   for (const file of files) if (!index.has(file)) visit(file);
   return loops.sort();
 }
+
+/** Files of one folder that import each other, directly or round a longer loop (types included): importLoops within each folder. */
+export const folderLoops = (root: string): string[][] => importLoops(root, { oneFolder: true });

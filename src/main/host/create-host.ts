@@ -18,14 +18,13 @@ import { type Guests, countGuests, guestWatcher, isLoopback } from './guests';
 import { createHostCheck } from './guards/origin';
 import { newSeed } from './guards/tokens';
 import { WRONG_NAME_CSP, wrongNamePage } from './guards/wrong-name';
-import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket } from './guards/rate-limit';
+import { DEFAULT_RATE_LIMIT, type RateLimit, TokenBucket, floodGate } from './guards/rate-limit';
 import { reachableAddresses as reachableFrom } from './lan-urls';
 import type { Lifecycle } from './tables/lifecycle';
 import { TableRegistry } from './tables/registry';
 import type { HostServer } from './transport/socket-types';
 import { socketTransports } from './transport/connections';
 import { staticFiles } from './transport/static-files';
-import { wireParser } from './transport/wire';
 import { AddressBudgets, type CostlyRequest } from './guards/budgets';
 import { cachedAnalyser } from './replay/analysis-cache';
 import { DiskRoom } from './table-file/disk-room';
@@ -142,7 +141,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const analyse = options.analyse && cachedAnalyser(options.analyse);
   const io: HostServer = new Server(server, {
     serveClient: false,
-    parser: wireParser,
     maxHttpBufferSize: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     connectTimeout: 10_000,
     // Connections are refused until the tables on disk are loaded, so a reconnecting player
@@ -182,15 +180,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   io.on('connection', (socket) => {
     socket.data = { binding: null, sentVersion: -1, bucket: new TokenBucket(rateLimit, clock) };
-    let cut = false;
-    socket.use((_packet, next) => {
-      if (socket.data.bucket.take()) return next();
-      if (cut) return; // dropped: the connection is being closed
-      cut = true;
-      log.warn('a connection flooded the host and was cut off');
-      socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
-      socket.disconnect(true);
-    });
+    socket.use(
+      floodGate(socket.data.bucket, () => {
+        log.warn('a connection flooded the host and was cut off');
+        socket.emit('game:error', { code: 'RATE_LIMITED', message: 'too many messages' });
+        socket.disconnect(true);
+      }),
+    );
     registerHandlers(socket, registry, { log, guards, reachableAddresses, port: () => port, analyse, budgets, devices });
   });
 

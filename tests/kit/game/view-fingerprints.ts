@@ -1,10 +1,12 @@
 // What every viewer is sent over whole seeded games, reduced to one digest per game: at every
-// step, each seat's and the spectator's view and that step's events, serialised exactly as the
-// host sends them (readyViews). Refactors of the host, the protocol or the engine must leave
+// step, each seat's and the spectator's view and that step's events, as the host hands them to
+// Socket.IO (view-sender.ts `outgoing`, for connections that hold the step before), serialised
+// as Socket.IO does (JSON.stringify). Refactors of the host, the protocol or the engine must leave
 // these digests unchanged (tests/fixtures/view-fingerprints.json); a deliberate change of what
 // is sent regenerates the fixture with `npx tsx scripts/view-fingerprints.ts --write`.
 import { createHash } from 'node:crypto';
-import { readyViews } from '../../../src/main/host/table/ready-views';
+import { outgoing } from '../../../src/main/host/table/view-sender';
+import type { GameEventBatch } from '../../../src/shared/protocol/event-log';
 import { BotRng } from '../../../src/shared/bots/prng';
 import { DEFAULT_OPTIONS } from '../../../src/shared/rules/types';
 import type { Viewer } from '../../../src/shared/rules/view';
@@ -27,10 +29,14 @@ export function fingerprintGame(game: number): GameFingerprint {
   const viewers: Viewer[] = [...seatsOf(players), 'spectator'];
   const hash = createHash('sha256');
   let steps = 0;
+  const log: GameEventBatch[] = [];
   for (const step of playout({ players, options: DEFAULT_OPTIONS, seed }, new BotRng(0xf1e1d + game))) {
-    for (const ready of readyViews(step.state, viewers, step.events)) {
-      hash.update(String(ready.viewer)).update('\n').update(ready.json.text).update('\n');
-      if (ready.latest) hash.update(ready.latest.text).update('\n');
+    log.push({ version: step.state.version, events: step.events });
+    const out = outgoing(step.state, { seats: Array.from({ length: players }, () => step.state.version - 1), spectators: true }, log);
+    for (const viewer of viewers) {
+      const message = viewer === 'spectator' ? out.spectators! : out.seats[viewer]!;
+      hash.update(String(viewer)).update('\n').update(JSON.stringify(message.view)).update('\n');
+      hash.update(JSON.stringify(message.batches)).update('\n');
     }
     steps++;
   }

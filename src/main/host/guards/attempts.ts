@@ -12,7 +12,7 @@
 // guesses sent at once are checked against the limit one by one, not all let through before
 // the first one fails.
 import type { Clock } from '../clock';
-import { TABLE_GUESSES, type TableGuessPolicy, TableGuesses } from './table-guesses';
+import { type Gate, TABLE_GUESSES, type TableGuessPolicy, TableGuesses } from './table-guesses';
 
 export interface AttemptPolicy {
   /** Failures allowed before delays start (the last of them starts the first delay). */
@@ -39,8 +39,8 @@ interface Record {
   lastFailure: number;
 }
 
-/** What an attempt must do: go ahead (then settle it), or wait this many ms. */
-export type Gate = { readonly ok: true; settle(succeeded: boolean): void } | { readonly ok: false; readonly retryAfterMs: number };
+// What an attempt must do (table-guesses.ts, below this file, declares it).
+export type { Gate };
 
 export class AttemptLimiter {
   private readonly records = new Map<string, Record>();

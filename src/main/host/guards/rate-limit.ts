@@ -39,3 +39,17 @@ export class TokenBucket {
     return true;
   }
 }
+
+/**
+ * A connection's gate (Socket.IO middleware): each message goes on while the bucket gives it a
+ * token; the first one past it has the connection cut off (`cutOff`), and nothing after goes on.
+ */
+export function floodGate(bucket: TokenBucket, cutOff: () => void): (packet: unknown, next: () => void) => void {
+  let cut = false;
+  return (_packet, next) => {
+    if (bucket.take()) return next();
+    if (cut) return; // cut off already: the connection is being closed
+    cut = true;
+    cutOff();
+  };
+}

@@ -16,8 +16,10 @@
 // What a guesser gets: at most burst + reserve PINs at once (10), then 2.5 an hour per table
 // (one per refillMs, one per reserveRefillMs), whatever the number of addresses: under 1 % of
 // the 10,000 four-digit PINs in a day and a half.
-import type { Gate } from './attempts';
 import type { Clock } from '../clock';
+
+/** What an attempt must do: go ahead (then settle it), or wait this many ms (attempts.ts and this file answer with it). */
+export type Gate = { readonly ok: true; settle(succeeded: boolean): void } | { readonly ok: false; readonly retryAfterMs: number };
 
 export interface TableGuessPolicy {
   /** Wrong PINs a table takes at once. */

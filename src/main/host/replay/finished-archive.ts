@@ -60,7 +60,7 @@ const entryOf = (model: TableModel, finishedAt: number): Entry => ({
   pin: model.header.pin !== null,
   seats: model.seats.flatMap((s) => (s.tokenHash ? [s.tokenHash] : [])),
   by: model.header.by,
-  humanMoves: model.seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0),
+  humanMoves: model.humanMoves,
 });
 
 /** Finished games an archive keeps at most, by default. */

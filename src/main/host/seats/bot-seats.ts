@@ -4,13 +4,13 @@
 // timed-out answer is replaced by a random legal action.
 import { BotRng, hashString, mix } from '../../../shared/bots/prng';
 import { randomAction } from '../../../shared/bots/random-player';
-import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Action } from '../../../shared/rules/actions';
 import { currentDecider } from '../../../shared/rules/engine';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
 import type { Log } from '../log';
+import type { TableModel } from '../table-file/table-model';
 import type { BotPolicy, BotSeat } from '../../bots/contract';
 import { seatOf } from '../../../shared/ids';
 
@@ -27,9 +27,8 @@ export const randomPolicy = (): BotPolicy => (view, seat) => randomAction(view, 
 /** What the driver needs from its table. */
 export interface BotTable {
   readonly id: string;
-  state(): GameState | null;
-  botPlays(seat: Seat): boolean;
-  botLevel(seat: Seat): BotLevel;
+  /** The table's model: its game now, and who plays each seat at which level. */
+  readonly model: Pick<TableModel, 'state' | 'botPlays' | 'seats'>;
   /** A bot seat's seed, derived from the table's secret (never from its public id). */
   botSeed(seat: Seat): string;
   /** Applies a bot's action if the game is still at `version`; false if the action was refused. */
@@ -55,12 +54,12 @@ export class BotDriver {
 
   /** Call after every change: starts a bot's turn if a bot must decide now. */
   schedule(): void {
-    const state = this.table.state();
+    const state = this.table.model.state;
     if (this.stopped || !state) return;
     this.observe(state);
     if (state.over) return;
     const seat = currentDecider(state);
-    if (seat === null || !this.table.botPlays(seat) || this.scheduledFor === state.version) return;
+    if (seat === null || !this.table.model.botPlays(seat) || this.scheduledFor === state.version) return;
     if (this.timer) clearTimeout(this.timer);
     this.scheduledFor = state.version;
     const version = state.version;
@@ -86,7 +85,7 @@ export class BotDriver {
   private observe(state: GameState): void {
     if (!this.policy.observe) return;
     for (let seat = seatOf(0); seat < state.players; seat++) {
-      if (!this.table.botPlays(seat) || this.observed.get(seat) === state.version) continue;
+      if (!this.table.model.botPlays(seat) || this.observed.get(seat) === state.version) continue;
       this.observed.set(seat, state.version);
       try {
         this.policy.observe(viewFor(state, seat), this.botSeat(seat));
@@ -97,12 +96,12 @@ export class BotDriver {
   }
 
   private botSeat(seat: Seat): BotSeat {
-    return { tableId: this.table.id, seat, level: this.table.botLevel(seat), seed: this.table.botSeed(seat) };
+    return { tableId: this.table.id, seat, level: this.table.model.seats[seat]!.botLevel, seed: this.table.botSeed(seat) };
   }
 
   private async turn(seat: Seat, version: number): Promise<void> {
-    const state = this.table.state();
-    if (this.stopped || !state || state.version !== version || !this.table.botPlays(seat)) return;
+    const state = this.table.model.state;
+    if (this.stopped || !state || state.version !== version || !this.table.model.botPlays(seat)) return;
     const view = viewFor(state, seat);
     let action: Action;
     try {

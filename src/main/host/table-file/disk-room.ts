@@ -66,7 +66,6 @@ export class DiskRoom {
 
   /** A write went through: the disk has room (again). */
   wrote(): void {
-    this.delayMs = this.options.firstRetryMs ?? FIRST_RETRY_MS;
     if (this.isFull) this.roomAgain();
   }
 
@@ -94,6 +93,7 @@ export class DiskRoom {
 
   private roomAgain(): void {
     this.isFull = false;
+    this.delayMs = this.options.firstRetryMs ?? FIRST_RETRY_MS;
     this.options.log.info(`The disk holding ${this.options.dataDir} has room again: the games go on.`);
     this.tell(false);
   }

@@ -13,6 +13,16 @@ export function gameRecordOf(model: TableModel): GameRecord | null {
 }
 
 /**
+ * The record of a finished game, with the players' names (a bot's as null) so that a replay of
+ * the file names them; null while the game is not over.
+ */
+export function finishedRecordOf(model: TableModel): { ok: true; record: GameRecord } | null {
+  const record = gameRecordOf(model);
+  if (!record || !model.state?.over) return null;
+  return { ok: true, record: { ...record, names: model.seats.map((s) => (s.kind === 'human' ? s.name : null)) } };
+}
+
+/**
  * The table held by the text lines of its file, as far as they are valid (recover.ts), as the
  * host would load it. Throws a TableFileError when not even the header can be read.
  */

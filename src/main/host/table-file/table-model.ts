@@ -8,14 +8,9 @@ import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
 import { type AutoBotAfter, DEFAULT_AUTO_BOT } from '../../../shared/protocol/auto-bot';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../../shared/protocol/bot-level';
-import type { Reply } from '../../../shared/protocol/events';
 import type { GameEventBatch } from '../../../shared/protocol/event-log';
-import { refuse } from '../wire/refusal';
 import { TableFileError, type TableHeader, type TableLine } from './lines';
 import type { TableId } from '../../../shared/ids';
-
-/** How many recent intent results each seat keeps to answer repeats. */
-export const KEPT_RESULTS = 32;
 
 export interface SeatSlot {
   kind: 'free' | 'human' | 'bot';
@@ -24,21 +19,24 @@ export interface SeatSlot {
   tokenHash: string | null;
   /** A human seat handed to a bot. */
   botControlled: boolean;
-  /** How strong the seat's bot plays (bot seats and handed-over seats). */
+  /** How strong the seat's bot plays (bots and handed-over seats). */
   botLevel: BotLevel;
   /** The player left during the game (they may still come back with their token). */
   left: boolean;
-  /** Highest intent sequence number seen from this seat. */
-  lastSeq: number;
-  /** Recent results by sequence number, with the intent they answered (see `intentKey`). */
-  results: Map<number, { key: string; reply: Reply<{ version: number }> }>;
 }
 
-/** What makes two intents the same: the action (with its seat) and the version it was made against. */
-export const intentKey = (version: number, action: Action): string => `${version}:${JSON.stringify(action)}`;
-
-/** The key of a recorded action, as its seat saw and sent it before it was applied to `before`. */
-const seenKey = (before: GameState, action: Action): string => intentKey(before.version, answersAsSeen(before, action.seat, [action])[0]!);
+/**
+ * A move the table file holds with its seat's intent number, as its seat saw and sent it (the
+ * file names a card its seat answered by place, ruling 14): what the move memory of a table
+ * read back from its file starts from (table/moves.ts).
+ */
+export interface RecordedIntent {
+  readonly seq: number;
+  /** The action as its seat sent it, the version it was sent against, and the version it made. */
+  readonly seen: Action;
+  readonly version: number;
+  readonly after: number;
+}
 
 const freeSlot = (): SeatSlot => ({
   kind: 'free',
@@ -47,8 +45,6 @@ const freeSlot = (): SeatSlot => ({
   botControlled: false,
   botLevel: DEFAULT_BOT_LEVEL,
   left: false,
-  lastSeq: 0,
-  results: new Map(),
 });
 
 export class TableModel {
@@ -60,6 +56,10 @@ export class TableModel {
   readonly actions: Action[] = [];
   /** The engine's events of every version so far, for the players' game logs. */
   readonly log: GameEventBatch[] = [];
+  /** The moves people made (the intents with a number the file holds): for the archive's bounds. */
+  humanMoves = 0;
+  /** The numbered intents read back from the table file, in order (live ones are not kept here). */
+  readonly readIntents: RecordedIntent[] = [];
 
   constructor(readonly header: TableHeader) {
     this.seats = Array.from({ length: header.players }, freeSlot);
@@ -115,14 +115,11 @@ export class TableModel {
         this.state = step.state;
         this.actions.push(line.a);
         this.log.push({ version: step.state.version, events: step.events });
-        const slot = this.seats[line.a.seat]!;
-        // A live move's answer is remembered by the table's move path (table.ts `act`); a move
-        // read back from the file is remembered here. Both under the one key: the intent as
-        // its seat saw it (the file names a card its seat answered by place, ruling 14).
-        if (line.seq !== null && !applied) {
-          slot.lastSeq = Math.max(slot.lastSeq, line.seq);
-          remember(slot, line.seq, seenKey(prior, line.a), { ok: true, version: step.state.version });
-        }
+        if (line.seq === null) return;
+        this.humanMoves++;
+        // A live move's answer is remembered by the move path (table/moves.ts); a move read back
+        // from the file is kept as its seat saw it, for the memory of the table built from it.
+        if (!applied) this.readIntents.push({ seq: line.seq, seen: answersAsSeen(prior, line.a.seat, [line.a])[0]!, version: prior.version, after: step.state.version });
         return;
       }
       case 'control':
@@ -143,22 +140,4 @@ export class TableModel {
     if (!r.ok) throw new TableFileError(`action ${this.actions.length + 1} refused: ${r.error.code}`);
     return r.value;
   }
-}
-
-/**
- * The sequence check of a seat's intent: a repeat (same number, same intent) gets the first
- * answer, a number used before is refused, a new one becomes the seat's latest. Null: go on.
- */
-export function seqCheck(slot: SeatSlot, seq: number, key: string): Reply<{ version: number }> | null {
-  const earlier = slot.results.get(seq);
-  if (earlier) return earlier.key === key ? earlier.reply : refuse('SEQ_REUSED');
-  if (seq <= slot.lastSeq) return refuse('SEQ_REUSED');
-  slot.lastSeq = seq;
-  return null;
-}
-
-/** Keeps a seat's result for `seq`, forgetting the oldest beyond KEPT_RESULTS. */
-export function remember(slot: SeatSlot, seq: number, key: string, reply: Reply<{ version: number }>): void {
-  slot.results.set(seq, { key, reply });
-  if (slot.results.size > KEPT_RESULTS) slot.results.delete(slot.results.keys().next().value!);
 }

@@ -4,7 +4,7 @@ import type { Refusal, Reply } from '../../../shared/protocol/events';
 import type { Action } from '../../../shared/rules/actions';
 import type { Seat } from '../../../shared/rules/types';
 import { type PlayerView, viewFor } from '../../../shared/rules/view';
-import { hintCheck } from './guards';
+import { hintCheck } from './move-checks';
 import { refuse } from '../wire/refusal';
 import type { TableModel } from '../table-file/table-model';
 

@@ -12,12 +12,19 @@ import { refuse } from '../wire/refusal';
 import type { TableModel } from '../table-file/table-model';
 
 export class TableJournal {
+  /** The disk's state as last told (disk-room.ts): only a write that goes through while it is full has news for the disk room. */
+  private diskFull: boolean;
+  private readonly unwatchDisk: () => void;
+
   constructor(
     private readonly model: TableModel,
     private readonly file: TableFile,
     private readonly disk: DiskRoom,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.diskFull = disk.full;
+    this.unwatchDisk = disk.watch((full) => (this.diskFull = full));
+  }
 
   /** Writes lines and flushes them, then applies them to the model (an action's step as already computed). A refusal if the disk refused. */
   async write(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
@@ -28,12 +35,13 @@ export class TableJournal {
       else this.log.error(`table ${this.model.id}: cannot write its file`, e);
       return refuse('STORAGE_FAILED', "the host's disk is full: nothing was applied, and the game waits until it has room");
     }
-    this.disk.wrote();
+    if (this.diskFull) this.disk.wrote();
     for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied : undefined);
     return null;
   }
 
   close(): Promise<void> {
+    this.unwatchDisk();
     return this.file.close();
   }
 }

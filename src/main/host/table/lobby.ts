@@ -5,7 +5,7 @@ import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Refusal } from '../../../shared/protocol/events';
 import type { Seat } from '../../../shared/rules/types';
 import { type Presence, handoverCheck } from '../seats/absence';
-import { inLobby, seatExists } from './guards';
+import { inLobby, seatExists } from './move-checks';
 import { refuse } from '../wire/refusal';
 import type { TableLine } from '../table-file/lines';
 import type { TableModel } from '../table-file/table-model';

@@ -1,75 +1,56 @@
-// One table: the authority over its lobby and game. Every request runs in the table's serial
-// queue and passes the guards (guards.ts, lobby.ts): who is asking comes from the connection
-// (never the payload); each change is written to the table file and flushed before anyone
-// sees its effect; then each seat gets its own view and spectators the spectator view, each
-// with its events, through the table's transport (transport.ts, view-sender.ts). The table
-// never sees the socket library; who is away and since when is beside it (seats/presence.ts).
-// This file holds the queue and the public surface; the requests' bodies are by concept beside
-// it: door.ts (who comes in, knocks), lobby-changes.ts (seats and settings), moves.ts (a
-// move's whole path), seating.ts (who sits where), over the parts of parts.ts.
+// One table: the authority over its lobby and game. Every request runs in the table's queue,
+// one at a time in arrival order (each sees the state the one before left, its write to disk
+// included), and passes the game's checks (move-checks.ts, lobby.ts): who is asking comes from
+// the connection (never the payload); each change is written to the table file and flushed
+// before anyone sees its effect; then each seat gets its own view and spectators theirs, each
+// with its events (view-sender.ts). The table never sees the socket library; who is away and
+// since when is beside it (seats/presence.ts). This file holds the queue, the seams and the
+// public surface; the requests' bodies are by concept beside it: moves.ts (a move's whole
+// path), door.ts (who comes in, knocks), lobby-changes.ts (seats and settings), seating.ts
+// (who sits where), each over the seams it uses (seams.ts).
 import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Intent, Refusal, Reply, Resumed, Seated, WatchNext } from '../../../shared/protocol/events';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Action } from '../../../shared/rules/actions';
 import type { GameRecord } from '../../../shared/rules/record/record';
 import type { Seat } from '../../../shared/rules/types';
-import { type PlayerView, viewFor } from '../../../shared/rules/view';
-import { type HintProvider, answerHint, hintRequest } from './hints';
+import type { PlayerView } from '../../../shared/rules/view';
+import { answerHint, hintRequest } from './hints';
 import { SeatPresence } from '../seats/presence';
 import { tableGraceMs } from '../seats/auto-bot';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
-import { BotDriver, type BotPolicy } from '../seats/bot-seats';
-import type { Clock } from '../clock';
-import type { Log } from '../log';
-import type { DiskRoom } from '../table-file/disk-room';
+import { BotDriver } from '../seats/bot-seats';
 import { TableKnocks } from './knocks';
 import { TableJournal } from './journal';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
-import { gameRecordOf } from '../table-file/game-record';
+import { finishedRecordOf, gameRecordOf } from '../table-file/game-record';
 import { refuse } from '../wire/refusal';
-import { SerialQueue } from './serial-queue';
 import type { TableModel } from '../table-file/table-model';
-import type { TableLine } from '../table-file/lines';
 import { botSeedFor, inviteFor } from '../guards/tokens';
-import type { ConnectionId, TableTransport, TransportFactory } from '../wire/transport';
-import { toAction } from './client-action';
+import type { ConnectionId, TableTransport } from '../wire/transport';
 import { tableInfo } from './table-info';
 import { ViewSender } from './view-sender';
 import * as door from './door';
 import * as changes from './lobby-changes';
 import * as moves from './moves';
-import type { TableParts } from './parts';
 import * as seating from './seating';
+import type { HostSeams } from './seams';
 import { TableReactions } from './reactions';
 import type { Reaction } from '../../../shared/protocol/reactions';
 import type { TableId } from '../../../shared/ids';
 
 export type { HintProvider } from './hints';
 
-export interface TableDeps {
-  readonly clock: Clock;
-  readonly log: Log;
-  /** The host's grace period: how long a table that waits for its players lets the owner wait before handing a seat over. */
-  readonly graceMs: number;
-  /** How long one second of the table's "a bot after N seconds" lasts (tests shorten it). */
-  readonly secondMs: number;
-  readonly botDelayMs: number;
-  readonly botPolicy: BotPolicy;
-  /** What the Master would play from a view, for hints; absent when the host runs no Master. */
-  readonly hint?: HintProvider;
-  /** The transport of a new table (connections.ts over Socket.IO). */
-  readonly transport: TransportFactory;
-  /** The public info changed (seats, phase, presence): tell the lobby and the LAN. */
-  readonly changed: (table: Table) => void;
-  /** The lobby emptied: the registry may close and delete the table. */
-  readonly abandoned: (table: Table) => void;
-  /** Whether the host's disk takes writes (disk-room.ts): every table waits while it does not. */
-  readonly disk: DiskRoom;
-}
+/** What the host hands each table (seams.ts). */
+export type TableDeps = HostSeams<Table>;
+
+/** The seams of one table, as each request module takes the part it uses (moves.ts `MoveTable`, door.ts `DoorTable`, lobby-changes.ts `LobbyTable`). */
+type Seams = moves.MoveTable & door.DoorTable & changes.LobbyTable;
 
 export class Table {
-  private readonly queue = new SerialQueue();
+  /** The end of the queue: the last request's promise; each new one waits for it. */
+  private tail: Promise<unknown> = Promise.resolve();
   private readonly connections: TableTransport;
   private readonly seatPresence: SeatPresence;
   private readonly views: ViewSender;
@@ -77,8 +58,7 @@ export class Table {
   private readonly journal: TableJournal;
   /** People asking the owner to let them in without the PIN (knocks.ts). */
   private readonly knocks: TableKnocks;
-  /** All of the above as the request modules see them (parts.ts). */
-  private readonly parts: TableParts;
+  private readonly seams: Seams;
   /** Quick reactions, told to everyone here and kept nowhere (reactions.ts). */
   private readonly reactions: TableReactions;
   private closed = false;
@@ -91,7 +71,7 @@ export class Table {
     file: TableFile,
   ) {
     this.journal = new TableJournal(model, file, deps.disk, deps.log);
-    this.knocks = new TableKnocks(deps.clock, (knock) => door.turnAway(this.parts, [knock]));
+    this.knocks = new TableKnocks(deps.clock, (knock) => door.turnAway(this.seams, [knock]));
     this.connections = deps.transport(model.id, model.seats.length, (seat) => this.dropped(seat));
     const { clock, secondMs } = deps;
     const connected = (seat: Seat) => this.connections.holds(seat);
@@ -102,9 +82,7 @@ export class Table {
     this.bots = new BotDriver(
       {
         id: model.id,
-        state: () => this.model.state,
-        botPlays: (seat) => this.model.botPlays(seat),
-        botLevel: (seat) => this.model.seat(seat).botLevel,
+        model,
         botSeed: (seat) => botSeedFor(this.model.header.seed, seat),
         submitBotAction: (seat, version, action) => this.submitBotAction(seat, version, action),
       },
@@ -112,21 +90,23 @@ export class Table {
       model.header.botDelayMs ?? deps.botDelayMs,
       deps.log,
     );
-    this.parts = {
+    this.seams = {
       id: model.id,
       model,
-      deps,
-      journal: this.journal,
       connections: this.connections,
+      storage: this.journal,
+      memory: moves.IntentMemory.of(model),
       presence: this.seatPresence,
       views: this.views,
       bots: this.bots,
       knocks: this.knocks,
+      clock,
+      settings: deps,
       info: () => this.info(),
       invite: () => this.invite(),
+      graceMs: () => this.graceMs(),
       changed,
       abandoned: () => deps.abandoned(this),
-      graceMs: () => this.graceMs(),
     };
     this.bots.schedule();
     this.seatPresence.watch();
@@ -177,16 +157,12 @@ export class Table {
    * Spectators and boards have the final standings in their view.
    */
   finishedRecord(conn: ConnectionId): Reply<{ record: GameRecord }> {
-    if (this.seatOf(conn) === null) return refuse('NOT_SEATED');
-    const record = this.record();
-    if (!record || !this.model.state?.over) return refuse('GAME_NOT_OVER');
-    // Saved with the players' names (a bot's as null), so a replay of the file names them.
-    return { ok: true, record: { ...record, names: this.model.seats.map((s) => (s.kind === 'human' ? s.name : null)) } };
+    return this.seatOf(conn) === null ? refuse('NOT_SEATED') : (finishedRecordOf(this.model) ?? refuse('GAME_NOT_OVER'));
   }
 
   /** A table made to play again, started at once (lobby-changes.ts); the players in `away` are away from the start. */
   seatAndStart(seats: readonly lobby.AgainSeat[], owner: Seat | null, autoBot: AutoBotAfter, away: readonly Seat[] = []): Promise<Reply> {
-    return this.run(() => changes.seatAndStart(this.parts, seats, owner, autoBot, away));
+    return this.run(changes.seatAndStart, this.seams, seats, owner, autoBot, away);
   }
 
   /** Tells the player at `seat` (if connected) their seat at the table that plays again. */
@@ -202,72 +178,60 @@ export class Table {
   // ---- lobby (door.ts, lobby-changes.ts) -----------------------------------------------------
 
   join(conn: ConnectionId, req: lobby.Admission & { name: string; seat?: Seat }): Promise<Reply<Seated>> {
-    return this.run(() => door.join(this.parts, conn, req));
+    return this.run(door.join, this.seams, conn, req);
   }
 
   /** Someone who knows the PIN of a locked table asks the owner to let them in (door.ts). */
   knock(conn: ConnectionId, who: { device: string; address: string }, name: string): Promise<Reply<{ code: string }>> {
-    return this.run(() => door.knock(this.parts, conn, who, name));
+    return this.run(door.knock, this.seams, conn, who, name);
   }
 
   /** The owner lets a knocker in or not (door.ts). */
   answerKnock(conn: ConnectionId, id: string, admit: boolean): Promise<Reply> {
-    return this.run(() => door.answerKnock(this.parts, conn, id, admit));
+    return this.run(door.answerKnock, this.seams, conn, id, admit);
   }
 
   resume(conn: ConnectionId, token: string): Promise<Reply<Resumed>> {
-    return this.run(() => door.resume(this.parts, conn, token));
+    return this.run(door.resume, this.seams, conn, token);
   }
 
   spectate(conn: ConnectionId, admission: lobby.Admission): Promise<Reply<{ table: TableInfo }>> {
-    return this.run(() => door.spectate(this.parts, conn, admission));
+    return this.run(door.spectate, this.seams, conn, admission);
   }
 
   leave(conn: ConnectionId): Promise<Reply> {
-    return this.run(() => changes.leave(this.parts, conn));
+    return this.run(changes.leave, this.seams, conn);
   }
 
   addBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
-    return this.manage(conn, () => lobby.addBot(this.model, seat, level));
+    return this.run(changes.addBot, this.seams, conn, seat, level);
   }
 
   /** The owner chooses what happens to a dropped player's seat (the table file keeps it); nobody else, even while they are away. */
   setAutoBot(conn: ConnectionId, afterS: AutoBotAfter): Promise<Reply> {
-    return this.run(() => changes.setAutoBot(this.parts, conn, afterS));
+    return this.run(changes.setAutoBot, this.seams, conn, afterS);
   }
 
   removeBot(conn: ConnectionId, seat: Seat): Promise<Reply> {
-    return this.manage(conn, () => lobby.removeBot(this.model, seat));
+    return this.run(changes.removeBot, this.seams, conn, seat);
   }
 
   /** Before the start, the owner frees another player's seat; that player is told and leaves. */
   removePlayer(conn: ConnectionId, seat: Seat): Promise<Reply> {
-    return this.manage(
-      conn,
-      () => lobby.removePlayer(this.model, seat),
-      () => {
-        this.connections.evict(seat);
-        this.seatPresence.removed(seat);
-      },
-    );
+    return this.run(changes.removePlayer, this.seams, conn, seat);
   }
 
   start(conn: ConnectionId): Promise<Reply> {
-    return this.manage(
-      conn,
-      () => lobby.start(this.model),
-      () => this.views.sendAll(),
-    );
+    return this.run(changes.start, this.seams, conn);
   }
 
   /** The owner (or a present player while the owner is away) hands an absent player's seat to a bot. */
   giveToBot(conn: ConnectionId, seat: Seat, level?: BotLevel): Promise<Reply> {
-    const lines = () => lobby.giveToBot(this.model, seat, level, this.seatPresence.of(seat), this.deps.clock.now(), this.graceMs());
-    return this.manage(conn, lines, () => this.seatPresence.handedOver(seat));
+    return this.run(changes.giveToBot, this.seams, conn, seat, level);
   }
 
   takeBack(conn: ConnectionId): Promise<Reply> {
-    return this.run(() => changes.takeBack(this.parts, conn));
+    return this.run(changes.takeBack, this.seams, conn);
   }
 
   /** A seated player's quick reaction, to everyone here (reactions.ts: outside the queue and the file). */
@@ -284,19 +248,13 @@ export class Table {
   }
 
   /** A seat's move, the one path of the host's authority (moves.ts). */
-  act(conn: ConnectionId, intent: Intent): Promise<moves.Act> {
-    return this.run(() => moves.act(this.parts, conn, intent));
+  act(conn: ConnectionId, intent: Intent): Promise<moves.Act | Refusal> {
+    return this.run(moves.act, this.seams, conn, intent);
   }
 
+  /** The connection's view now, in the reply; the events that led to it follow (view-sender.ts). */
   sync(conn: ConnectionId): Promise<Reply<{ view: PlayerView }>> {
-    return this.run(() => {
-      const seat = this.connections.seatOf(conn);
-      if (seat === null) return refuse('NOT_SEATED');
-      if (!this.model.state) return refuse('NOT_STARTED');
-      const view = viewFor(this.model.state, seat);
-      this.views.eventsAfterReply(conn, seat, view.version);
-      return { ok: true, view };
-    });
+    return this.run(() => this.views.sync(conn));
   }
 
   async close(): Promise<void> {
@@ -305,23 +263,21 @@ export class Table {
     this.unwatchDisk();
     this.bots.stop();
     this.seatPresence.clear();
-    door.turnAway(this.parts, this.knocks.takeAll());
-    await this.queue.idle();
+    door.turnAway(this.seams, this.knocks.takeAll());
+    await this.idle();
     await this.journal.close();
     this.connections.close(this.id);
   }
 
   /** Resolves when every queued request has run. */
-  idle(): Promise<void> {
-    return this.queue.idle();
+  async idle(): Promise<void> {
+    await this.tail.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   // ---- the pipeline ---------------------------------------------------------------------------
-
-  /** A lobby change by whoever manages the table (lobby-changes.ts). */
-  private manage(conn: ConnectionId, lines: () => Refusal | TableLine[], after?: () => void): Promise<Reply> {
-    return this.run(() => changes.manage(this.parts, conn, lines, after));
-  }
 
   /** A connection of this table dropped (the transport says so): a seat it held is now away. */
   private dropped(seat: Seat | null): void {
@@ -344,36 +300,39 @@ export class Table {
 
   /** A dropped player's time is up: a bot plays their seat until they take it back. */
   private autoHandOver(seat: Seat): void {
-    void this.run(() => changes.handOver(this.parts, seat));
+    void this.run(changes.handOver, this.seams, seat);
   }
 
   /** A bot's move, if the game is still where the bot saw it; false when the move was refused. */
-  private submitBotAction(seat: Seat, version: number, action: Action): Promise<boolean> {
-    return this.queue.run(async () => {
-      const state = this.model.state;
-      if (this.closed || !state || state.version !== version || !this.model.botPlays(seat)) return true;
-      // Only the fields of an action go into the record, whatever else a policy returned.
-      const done = await moves.commit(this.parts, state, toAction(seat, action), null);
-      // A move the disk refused was legal: the bot tries again once the disk has room (diskChanged).
-      return done.ok || done.code === 'STORAGE_FAILED';
-    });
+  private async submitBotAction(seat: Seat, version: number, action: Action): Promise<boolean> {
+    const done = await this.run(moves.botMove, this.seams, seat, version, action);
+    // A move the disk refused was legal: the bot tries again once the disk has room (diskChanged). A
+    // closed table stops its bots; a bug is logged (run) and not retried.
+    return done.ok || ['STORAGE_FAILED', 'TABLE_CLOSED', 'INTERNAL'].includes(done.code);
   }
 
-  /** Runs a request in the queue; a bug inside is logged and answered INTERNAL. */
-  private run<T>(task: () => T | Promise<T>): Promise<T | Refusal> {
-    return this.queue.run(async () => {
+  /**
+   * Runs a request in the queue, after every request before it: `task(...args)` once its turn
+   * comes; a bug inside is logged and answered INTERNAL.
+   */
+  private async run<A extends unknown[], T>(task: (...args: A) => T | Promise<T>, ...args: A): Promise<T | Refusal> {
+    const before = this.tail;
+    let done!: () => void;
+    this.tail = new Promise<void>((resolve) => (done = resolve));
+    await before;
+    try {
       if (this.closed) return refuse('TABLE_CLOSED');
-      try {
-        return await task();
-      } catch (e) {
-        this.deps.log.error(`table ${this.id}: request failed`, e);
-        return refuse('INTERNAL');
-      }
-    });
+      return await task(...args);
+    } catch (e) {
+      this.deps.log.error(`table ${this.id}: request failed`, e);
+      return refuse('INTERNAL');
+    } finally {
+      done();
+    }
   }
 
   /** The seat this connection holds here (not spectators), or null (seating.ts). */
   seatOf(conn: ConnectionId): Seat | null {
-    return seating.seatOf(this.parts, conn);
+    return seating.seatOf(this.seams, conn);
   }
 }

@@ -1,84 +1,78 @@
 // The views a table sends, each with the events that led to it that its connection has not had
-// yet, in hand before anything goes to the transport: the events come from the table's log,
-// redacted for the viewer (event-log.ts), and a view whose connection holds the version before
-// takes the events serialised with it (ready-views.ts).
-import { type EventBatch, batchesFor } from '../../../shared/protocol/event-log';
-import type { GameEvent } from '../../../shared/rules/events';
+// yet: the events come from the table's log (the model's), redacted for the viewer
+// (event-log.ts). A new version's views are built once the table file holds it, for the seats
+// a connection holds and for the spectators if any watch, and go to the transport in one call.
+import { type GameEventBatch, batchesFor } from '../../../shared/protocol/event-log';
 import type { GameState } from '../../../shared/rules/state';
 import type { Seat } from '../../../shared/rules/types';
-import type { Viewer } from '../../../shared/rules/view';
-import type { ConnectionId, ReadyView, TableTransport, ViewMessage } from '../wire/transport';
-import { readyViewFor, readyViews } from './ready-views';
+import { seatOf } from '../../../shared/ids';
+import type { Reply } from '../../../shared/protocol/events';
+import { type PlayerView, viewFor, viewsFor } from '../../../shared/rules/view';
 import type { TableModel } from '../table-file/table-model';
-import { seatOf, seatsOf } from '../../../shared/ids';
+import { refuse } from '../wire/refusal';
+import type { Audience, ConnectionId, Outgoing, TableTransport, ViewMessage } from '../wire/transport';
 
-/** The views of one version: for each seat held by a connection, and for spectators if any watch. */
-export interface Outgoing {
-  readonly seats: readonly (ReadyView | null)[];
-  readonly spectators: ReadyView | null;
-}
+/** What the views use of the transport. */
+export type ViewTransport = Pick<TableTransport, 'audience' | 'sendViews' | 'sentVersion' | 'viewToSeat' | 'viewToConnection' | 'eventsToConnection' | 'seatOf'>;
 
 export class ViewSender {
   constructor(
     private readonly model: TableModel,
-    private readonly transport: TableTransport,
+    private readonly transport: ViewTransport,
   ) {}
 
-  /** The views of `state` to send; with the `events` that produced it, each view carries them too. */
-  viewsOf(state: GameState, events?: readonly GameEvent[]): Outgoing {
-    const seats = seatsOf(this.model.seats.length).filter((seat) => this.transport.holds(seat));
-    const watched = this.transport.spectatorCount() > 0;
-    const ready = readyViews(state, watched ? [...seats, 'spectator'] : seats, events);
-    return {
-      seats: this.model.seats.map((_, seat) => ready[seats.indexOf(seatOf(seat))] ?? null),
-      spectators: watched ? ready.at(-1)! : null,
-    };
-  }
-
-  send(views: Outgoing): void {
-    views.seats.forEach((view, seat) => {
-      if (view) this.toSeat(seatOf(seat), view);
-    });
-    const view = views.spectators;
-    if (view) this.transport.viewToSpectators({ ...view, batches: view.latest ?? this.events('spectator', view.version - 1, view.version) });
+  /** The views of `state`, the model's latest, to every seat held and to the spectators. */
+  send(state: GameState): void {
+    this.transport.sendViews(outgoing(state, this.transport.audience(), this.model.log));
   }
 
   /** The current view to every seat held and to the spectators. */
   sendAll(): void {
-    if (this.model.state) this.send(this.viewsOf(this.model.state));
+    if (this.model.state) this.send(this.model.state);
   }
 
   /** The current view to one seat (a player who came back, or whose move came too late). */
   sendTo(seat: Seat): void {
-    if (this.model.state) this.toSeat(seat, readyViewFor(this.model.state, seat));
+    const state = this.model.state;
+    const after = this.transport.sentVersion({ seat });
+    if (state && after !== null && state.version > after) this.transport.viewToSeat(seat, message(viewFor(state, seat), after, this.model.log));
   }
 
   /** The current spectator view to a connection that just started watching. */
   sendToWatcher(conn: ConnectionId): void {
-    if (!this.model.state) return;
-    const view = readyViewFor(this.model.state, 'spectator');
+    const state = this.model.state;
     const after = this.transport.sentVersion({ conn });
-    if (after !== null && view.version > after) this.transport.viewToConnection(conn, this.message(view, after));
+    if (state && after !== null && state.version > after) this.transport.viewToConnection(conn, message(viewFor(state, 'spectator'), after, this.model.log));
   }
 
-  /** A connection was given the view of `version` in a reply: the events that led to it follow. */
-  eventsAfterReply(conn: ConnectionId, viewer: Viewer, version: number): void {
+  /** The connection's view now, for a reply: the events that led to it follow it alone. */
+  sync(conn: ConnectionId): Reply<{ view: PlayerView }> {
+    const viewer = this.transport.seatOf(conn);
+    if (viewer === null) return refuse('NOT_SEATED');
+    if (!this.model.state) return refuse('NOT_STARTED');
+    const view = viewFor(this.model.state, viewer);
     const after = this.transport.sentVersion({ conn });
-    if (after !== null) this.transport.eventsToConnection(conn, this.events(viewer, after, version), version);
+    if (after !== null) this.transport.eventsToConnection(conn, batchesFor(this.model.log, viewer, after, view.version), view.version);
+    return { ok: true, view };
   }
+}
 
-  private toSeat(seat: Seat, view: ReadyView): void {
-    const after = this.transport.sentVersion({ seat });
-    if (after !== null && view.version > after) this.transport.viewToSeat(seat, this.message(view, after));
-  }
+/**
+ * The views of `state` for an audience, each with the events of the versions after the one its
+ * connection holds (from `log`, which holds `state`'s): for each seat held a view of its own, and
+ * one for every spectator with the events of `state`'s version alone.
+ */
+export function outgoing(state: GameState, audience: Audience, log: readonly GameEventBatch[]): Outgoing {
+  const { version } = state;
+  const held = audience.seats.flatMap((after, seat) => (after !== null && after < version ? [seatOf(seat)] : []));
+  const views = viewsFor(state, audience.spectators ? [...held, 'spectator'] : held);
+  return {
+    seats: audience.seats.map((after, seat) => (after === null || !held.includes(seatOf(seat)) ? null : message(views[held.indexOf(seatOf(seat))]!, after, log))),
+    spectators: audience.spectators ? message(views.at(-1)!, version - 1, log) : null,
+  };
+}
 
-  /** The view with the events of the versions after `after`: those serialised with it when they are just the latest. */
-  private message(view: ReadyView, after: number): ViewMessage {
-    const batches = view.latest && after === view.version - 1 ? view.latest : this.events(view.viewer, after, view.version);
-    return { version: view.version, json: view.json, batches };
-  }
-
-  private events(viewer: Viewer, after: number, upTo: number): EventBatch[] {
-    return batchesFor(this.model.log, viewer, after, upTo);
-  }
+/** A view with the events of the versions after `after`, redacted for its viewer: one message. */
+function message(view: PlayerView, after: number, log: readonly GameEventBatch[]): ViewMessage {
+  return { version: view.version, view, batches: batchesFor(log, view.viewer, after, view.version) };
 }

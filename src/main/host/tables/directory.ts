@@ -22,6 +22,8 @@ export interface DirectoryDeps {
 
 export class TableDirectory {
   private readonly tables = new Map<string, Table>();
+  /** The tables in memory by id, to look one up (every request to a table does). */
+  readonly byId: ReadonlyMap<string, Table> = this.tables;
   /** Since when nobody has been connected to a table (absent while someone is). */
   private readonly idle = new Map<string, number>();
   /** Games parked on disk, with the info they had, who created them and since when nobody is at them. */
@@ -38,7 +40,7 @@ export class TableDirectory {
   }
 
   get(id: string): Table | undefined {
-    return this.tables.get(id);
+    return this.byId.get(id);
   }
 
   all(): Table[] {
@@ -78,8 +80,7 @@ export class TableDirectory {
   park(table: Table, info: TableInfo): void {
     const since = this.idle.get(table.id) ?? this.deps.clock.now();
     this.remove(table.id);
-    const { header, seats } = table.model;
-    const humanMoves = seats.reduce((n, s) => n + (s.kind === 'human' ? s.lastSeq : 0), 0);
+    const { header, humanMoves } = table.model;
     const game = { id: table.id, by: header.by, device: header.device, since, createdAt: header.createdAt, humanMoves };
     this.parked.set(table.id, { info, game });
   }

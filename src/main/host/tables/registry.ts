@@ -4,7 +4,7 @@
 // LAN told of every change (announcer.ts). Tables are created on request and closed at shutdown.
 import { rm, stat } from 'node:fs/promises';
 import type { TableInfo } from '../../../shared/protocol/table-info';
-import { DEFAULT_OPTIONS, type GameOptions } from '../../../shared/rules/types';
+import { DEFAULT_OPTIONS } from '../../../shared/rules/types';
 import type { Advertiser } from './advertiser';
 import { TableAdverts } from './adverts';
 import { type Asker, FinishedArchive, mayViewModel, seatHashes, summaryOf } from '../replay/finished-archive';
@@ -15,11 +15,11 @@ import { type AbandonedBound, pruneAbandoned } from '../table-file/abandoned';
 import { Table, type TableDeps } from '../table/table';
 import { TABLE_FILE_VERSION, type TableHeader } from '../table-file/lines';
 import { TableModel } from '../table-file/table-model';
-import { type PinHash, hashPin, newTableId } from '../guards/tokens';
+import { hashPin, newTableId } from '../guards/tokens';
 import type { Reply, Seated } from '../../../shared/protocol/events';
-import type { Standings } from '../../../shared/protocol/standings';
 import type { LobbyTransport } from '../wire/transport';
 import { Rematches } from './rematch';
+import type { NewTable } from './new-table';
 import { DEFAULT_LIFECYCLE, type Lifecycle } from './lifecycle';
 import { TableDirectory } from './directory';
 import { TableSweeper } from './sweeper';
@@ -33,6 +33,7 @@ import type { SeatToken, TableId } from '../../../shared/ids';
 const MAX_PLAY_AGAIN_HOPS = 50;
 
 export type { TableRecovery } from './loader';
+export type { NewTable };
 
 /** What every table gets, plus what the registry itself needs. */
 export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
@@ -48,28 +49,6 @@ export interface RegistryDeps extends Omit<TableDeps, 'changed' | 'abandoned'> {
   readonly lifecycle?: Partial<Lifecycle>;
   /** Called after any table changed (seats, connections, phase) or went. */
   readonly onChange?: () => void;
-}
-
-export interface NewTable {
-  readonly name: string;
-  readonly players: number;
-  readonly options?: Partial<GameOptions>;
-  readonly pin?: string;
-  /** Kept open even when its lobby empties (the host's default table). */
-  readonly persistent?: boolean;
-  /** Players may ask what the Master would play (default true). */
-  readonly hints?: boolean;
-  /** How long this table's bots wait before moving (the host's default when absent). */
-  readonly botDelayMs?: number;
-  /** The PIN as another table keeps it (a table that plays again keeps its PIN). */
-  readonly pinHash?: PinHash | null;
-  /** The evening so far, for a table that plays again. */
-  readonly evening?: Standings | null;
-  /** The finished table this one plays again after. */
-  readonly from?: TableId;
-  /** For a table that plays again: the address and device that created the finished one (it counts to them). */
-  readonly by?: string;
-  readonly device?: string;
 }
 
 export class TableRegistry {
@@ -149,7 +128,7 @@ export class TableRegistry {
   }
 
   get(id: string): Table | undefined {
-    return this.directory.get(id);
+    return this.directory.byId.get(id);
   }
 
   all(): Table[] {

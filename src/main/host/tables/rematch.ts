@@ -8,7 +8,7 @@
 //
 // The owner stays the owner: an owner away at that moment (a blip as the game ends) keeps the
 // new table as theirs, so whoever taps Play again gets no right the owner had (its settings
-// stay the owner's, guards.ts). A player who left the finished game on purpose is not taken
+// stay the owner's, table/move-checks.ts). A player who left the finished game on purpose is not taken
 // along: a bot takes their seat, and their old token no longer leads anywhere. Only when the
 // owner left does the one who asked own the new table.
 //
@@ -18,7 +18,7 @@
 import type { Reply, Seated } from '../../../shared/protocol/events';
 import { refuse } from '../wire/refusal';
 import { eveningOf } from '../table/evening';
-import type { NewTable } from './registry';
+import type { NewTable } from './new-table';
 import type { Table } from '../table/table';
 import type { AgainSeat } from '../table/lobby';
 import { limitRefusal } from '../guards/table-limits';

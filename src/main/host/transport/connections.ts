@@ -5,7 +5,7 @@ import type { EventBatch } from '../../../shared/protocol/event-log';
 import { type TableInfo, lobbyInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
 import type { HostServer, HostSocket } from './socket-types';
-import type { ConnectionId, Dropped, LobbyTransport, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from '../wire/transport';
+import type { Audience, ConnectionId, Dropped, LobbyTransport, Outgoing, ServerEvent, ServerEventArgs, TableTransport, TransportFactory, ViewMessage } from '../wire/transport';
 import type { TableId } from '../../../shared/ids';
 
 /** The room of everyone at a table (seats and spectators). */
@@ -106,6 +106,19 @@ export class SocketConnections implements TableTransport {
     this.sockets[seat]?.emit(event, ...args);
   }
 
+  audience(): Audience {
+    return { seats: this.sockets.map((s) => (s ? s.data.sentVersion : null)), spectators: this.spectatorCount() > 0 };
+  }
+
+  sendViews(views: Outgoing): void {
+    views.seats.forEach((view, seat) => {
+      const socket = this.sockets[seat];
+      if (view && socket) this.sendView(socket, view);
+    });
+    // Encoded once for every spectator.
+    if (views.spectators) this.io.to(spectatorRoom(this.tableId)).emit('game:view', views.spectators.view, views.spectators.batches);
+  }
+
   viewToSeat(seat: Seat, view: ViewMessage): void {
     const socket = this.sockets[seat];
     if (socket) this.sendView(socket, view);
@@ -114,10 +127,6 @@ export class SocketConnections implements TableTransport {
   viewToConnection(conn: ConnectionId, view: ViewMessage): void {
     const socket = this.socket(conn);
     if (socket) this.sendView(socket, view);
-  }
-
-  viewToSpectators(view: ViewMessage): void {
-    this.io.to(spectatorRoom(this.tableId)).emit('game:view', view.json, view.batches);
   }
 
   eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void {
@@ -174,7 +183,7 @@ export class SocketConnections implements TableTransport {
   private sendView(socket: HostSocket, view: ViewMessage): void {
     if (view.version <= socket.data.sentVersion) return;
     socket.data.sentVersion = view.version;
-    socket.emit('game:view', view.json, view.batches);
+    socket.emit('game:view', view.view, view.batches);
   }
 }
 

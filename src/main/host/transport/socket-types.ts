@@ -1,10 +1,9 @@
 // The typed Socket.IO server and socket of the host, and what a connection carries.
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents } from '../../../shared/protocol/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/protocol/events';
 import type { Seat } from '../../../shared/rules/types';
 import type { TokenBucket } from '../guards/rate-limit';
 import type { ReplaySession } from '../replay/replay-session';
-import type { HostToClientEvents } from '../wire/transport';
 
 /** Which table and seat this connection speaks for; set only by join, create, resume, spectate. */
 export interface Binding {
@@ -25,5 +24,5 @@ export interface SocketData {
 
 type NoInterServerEvents = Record<string, never>;
 
-export type HostServer = Server<ClientToServerEvents, HostToClientEvents, NoInterServerEvents, SocketData>;
-export type HostSocket = Socket<ClientToServerEvents, HostToClientEvents, NoInterServerEvents, SocketData>;
+export type HostServer = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
+export type HostSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;

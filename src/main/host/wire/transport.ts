@@ -7,40 +7,36 @@ import type { ServerToClientEvents } from '../../../shared/protocol/events';
 import type { EventBatch } from '../../../shared/protocol/event-log';
 import type { TableInfo } from '../../../shared/protocol/table-info';
 import type { Seat } from '../../../shared/rules/types';
-import type { PlayerView, Viewer } from '../../../shared/rules/view';
-import type { JsonText } from './json-text';
+import type { PlayerView } from '../../../shared/rules/view';
 import type { TableId } from '../../../shared/ids';
 
 /** One client connection, as the table knows it. */
 export type ConnectionId = string;
 
-/** The protocol's events as the host sends them: a view goes serialised ahead (wire.ts). */
-export type HostToClientEvents = Omit<ServerToClientEvents, 'game:view'> & {
-  'game:view': (view: JsonText<PlayerView>, batches: readonly EventBatch[] | JsonText<readonly EventBatch[]>) => void;
-};
-
 /** The events a table sends as they are; views go with their events (`view…` below). */
-export type ServerEvent = Exclude<keyof HostToClientEvents, 'game:view' | 'game:events'>;
-export type ServerEventArgs<E extends ServerEvent> = Parameters<HostToClientEvents[E]>;
-
-/** A view serialised once, before it is sent. */
-export interface ReadyView {
-  readonly version: number;
-  readonly viewer: Viewer;
-  readonly json: JsonText<PlayerView>;
-  /**
-   * The events of `version` alone for this viewer, serialised too: what goes with the view to
-   * a connection that holds the version before (ready-views.ts). Any other connection gets
-   * its events from the table's log (views-out.ts).
-   */
-  readonly latest?: JsonText<readonly EventBatch[]>;
-}
+export type ServerEvent = Exclude<keyof ServerToClientEvents, 'game:view' | 'game:events'>;
+export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;
 
 /** A view and the events that led to it that its connection has not had yet: one message. */
 export interface ViewMessage {
   readonly version: number;
-  readonly json: JsonText<PlayerView>;
-  readonly batches: readonly EventBatch[] | JsonText<readonly EventBatch[]>;
+  readonly view: PlayerView;
+  readonly batches: readonly EventBatch[];
+}
+
+/**
+ * Who a version's views go to: for each seat, the version last sent to the connection holding
+ * it (-1 before any), or null when no connection holds it; and whether anyone watches.
+ */
+export interface Audience {
+  readonly seats: readonly (number | null)[];
+  readonly spectators: boolean;
+}
+
+/** The views of one version: for each seat held by a connection, and for the spectators if any watch. */
+export interface Outgoing {
+  readonly seats: readonly (ViewMessage | null)[];
+  readonly spectators: ViewMessage | null;
 }
 
 /** A connection dropped (closed, or moved to another table or seat): the seat it held, or null (a spectator). */
@@ -76,12 +72,14 @@ export interface TableTransport {
   sentVersion(to: { seat: Seat } | { conn: ConnectionId }): number | null;
   /** To the connection holding `seat`, if any. */
   toSeat<E extends ServerEvent>(seat: Seat, event: E, ...args: ServerEventArgs<E>): void;
+  /** Who the views of a new version go to. */
+  audience(): Audience;
+  /** A version's views, each with its events, to the connections holding the seats and to the spectators. */
+  sendViews(views: Outgoing): void;
   /** A seat's view with its events to the connection holding that seat, if any. */
   viewToSeat(seat: Seat, view: ViewMessage): void;
   /** A view with its events to one connection (a spectator that just sat down to watch). */
   viewToConnection(conn: ConnectionId, view: ViewMessage): void;
-  /** The spectator view with its events to every spectator, encoded once for all of them. */
-  viewToSpectators(view: ViewMessage): void;
   /** Events up to `version` alone, to a connection that was given that version's view in a reply. */
   eventsToConnection(conn: ConnectionId, batches: readonly EventBatch[], version: number): void;
   /** To every spectator of the table. */

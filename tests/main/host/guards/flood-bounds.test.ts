@@ -167,7 +167,7 @@ describe('parked games after a restart', () => {
         for (const seat of [1, 2]) expect(await p.request('table:addBot', { seat })).toMatchObject({ ok: true });
         expect(await p.request('table:start')).toMatchObject({ ok: true });
         p.startAutoplay();
-        await waitFor(() => (host.tables.get(created.tableId)?.model.seat(seatOf(0)).lastSeq ?? 0) >= moves, `${moves} moves taken`);
+        await waitFor(() => (host.tables.get(created.tableId)?.model.humanMoves ?? 0) >= moves, `${moves} moves taken`);
         p.stopAutoplay();
         p.socket.disconnect();
         // The bots play on to its turn, then wait for it: nothing moves while nobody is there. A

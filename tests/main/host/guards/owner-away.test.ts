@@ -4,7 +4,7 @@
 // bound to its own loopback address (127.0.0.x); the host's clock is moved by hand.
 import { describe, expect, it } from 'vitest';
 import type { Resumed, Seated, TableInfo } from '../../../../src/shared/protocol';
-import { OWNER_WAIT_S } from '../../../../src/main/host/table/guards';
+import { OWNER_WAIT_S } from '../../../../src/main/host/table/move-checks';
 import { type TestHost, manualClock, startHost, waitFor } from '../../../kit/host/host';
 import { devicesOf } from '../../../kit/clients/devices';
 import { Player } from '../../../kit/clients/player';

@@ -7,7 +7,7 @@ import { currentDecider, legalActions } from '../../../../src/shared/rules';
 import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
 import { TABLE_FILE_VERSION, type TableLine } from '../../../../src/main/host/table-file/lines';
 import { TableModel } from '../../../../src/main/host/table-file/table-model';
-import { moveCheck } from '../../../../src/main/host/table/guards';
+import { moveCheck } from '../../../../src/main/host/table/move-checks';
 import { seatOf, seatsOf, tableIdOf } from '../../../../src/shared/ids';
 
 const HASH = 'ab'.repeat(32);

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { handoverCheck } from '../../../../src/main/host/seats/absence';
 import { TokenBucket } from '../../../../src/main/host/guards/rate-limit';
-import { SerialQueue } from '../../../../src/main/host/table/serial-queue';
 import { TableFileError, readTableLines } from '../../../../src/main/host/table-file/lines';
 import { hashPin, hashToken, newToken, pinMatches, tokenMatches } from '../../../../src/main/host/guards/tokens';
 import { SCHEMAS, cleanText } from '../../../../src/shared/protocol';
@@ -60,28 +59,6 @@ describe('the flood limit', () => {
     expect([1, 2, 3, 4].map(() => bucket.take())).toEqual([true, true, true, false]);
     clock.t += 500;
     expect([bucket.take(), bucket.take()]).toEqual([true, false]);
-  });
-});
-
-describe('the serial queue', () => {
-  it('runs tasks one at a time in order, and goes on after a failure', async () => {
-    const q = new SerialQueue();
-    const log: string[] = [];
-    const slow = (name: string, ms: number) =>
-      q.run(async () => {
-        log.push(`${name}+`);
-        await new Promise((r) => setTimeout(r, ms));
-        log.push(`${name}-`);
-        return name;
-      });
-    const failing = q.run(() => {
-      throw new Error('boom');
-    });
-    const results = await Promise.allSettled([slow('a', 10), failing, slow('b', 1)]);
-    expect(log).toEqual(['a+', 'a-', 'b+', 'b-']);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    await q.idle();
-    expect(q.size).toBe(0);
   });
 });
 

@@ -3,7 +3,6 @@
 // itself; and a connection's views only go forward.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SocketConnections } from '../../../../src/main/host/transport/connections';
-import { JsonText } from '../../../../src/main/host/wire/json-text';
 import type { Seat } from '../../../../src/shared/rules/types';
 import type { PlayerView } from '../../../../src/shared/rules/view';
 import { type TestHost, sleep, startHost, waitFor } from '../../../kit/host/host';
@@ -21,7 +20,7 @@ async function transport(): Promise<{ t: SocketConnections; drops: (Seat | null)
   return { t: new SocketConnections(host.io, tableIdOf('seam'), 3, (seat) => drops.push(seat)), drops };
 }
 
-const view = (version: number) => ({ version, json: JsonText.written<PlayerView>(`{"v":${version}}`), batches: [] });
+const view = (version: number) => ({ version, view: { v: version } as unknown as PlayerView, batches: [] });
 
 describe('the table transport', () => {
   it('reports a dropped seat and a dropped spectator, but not a connection it superseded, released or closed', async () => {
@@ -69,6 +68,13 @@ describe('the table transport', () => {
     await sleep(50);
     expect(got).toEqual([{ v: 3 }, { v: 4 }]);
     expect(t.sentVersion({ conn: a.id! })).toBe(4);
+    // A version's views in one call: to the seats held, never backwards.
+    expect(t.audience()).toEqual({ seats: [4, null, null], spectators: false });
+    t.sendViews({ seats: [view(4), view(5), null], spectators: null });
+    t.sendViews({ seats: [view(5), null, null], spectators: null });
+    await waitFor(() => got.length === 3, 'the view of version 5');
+    await sleep(50);
+    expect(got).toEqual([{ v: 3 }, { v: 4 }, { v: 5 }]);
 
     t.watch(s.id!);
     t.close(tableIdOf('seam'));

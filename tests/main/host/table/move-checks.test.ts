@@ -1,4 +1,4 @@
-// The guard pipeline: another seat's action, an illegal card, an out-of-turn move, a stale
+// The move checks (move-checks.ts): another seat's action, an illegal card, an out-of-turn move, a stale
 // version, a duplicate. Each gets its own code and changes nothing: not the record on disk,
 // not the version, and no other client hears of it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ const aPlay = (p: Player): PlayAction => {
   return { seat: seatOf(p.seat), play: p.view!.hand![0]! };
 };
 
-describe('the guard pipeline refuses', () => {
+describe('the move checks refuse', () => {
   it("another seat's action, naming that seat", async () => {
     const actor = decider(t.players);
     const other = t.players.find((p) => p !== actor)!;

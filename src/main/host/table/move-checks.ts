@@ -1,8 +1,10 @@
-// Every check a request passes before it may change a table, in one place and each once. A
-// guard answers a refusal or null; a pipeline runs guards in order and answers the first
-// refusal, else the game it checked. A move's sequence number is checked before these
-// (table-model.ts), the move itself after them: as one of the seat's answers as it sees them
-// (rules/place.ts), then by the engine (rules/engine.ts).
+// The game's checks on a request, before it may change a table, in one place and each once: a
+// move (is it this seat's turn, at this version, not held by a bot…), a hint, and who may
+// manage the lobby. A check answers a refusal or null; a list of checks runs in order and
+// answers the first refusal, else the game it checked. A move's intent number is checked before
+// these (moves.ts), the move itself after them: as one of the seat's answers as it sees them
+// (rules/place.ts), then by the engine (rules/engine.ts). (The guards against guessing and
+// floods are another matter: host/guards/.)
 import type { Intent, Refusal } from '../../../shared/protocol/events';
 import { currentDecider } from '../../../shared/rules/engine';
 import type { GameState } from '../../../shared/rules/state';
@@ -17,12 +19,12 @@ export interface GameRequest {
   readonly state: GameState;
 }
 
-type Guard<R> = (r: R) => Refusal | null;
+type Check<R> = (r: R) => Refusal | null;
 
-/** Runs guards in order; the first refusal answers. */
-function firstRefusal<R>(guards: readonly Guard<R>[], request: R): Refusal | null {
-  for (const guard of guards) {
-    const refusal = guard(request);
+/** Runs checks in order; the first refusal answers. */
+function firstRefusal<R>(checks: readonly Check<R>[], request: R): Refusal | null {
+  for (const check of checks) {
+    const refusal = check(request);
     if (refusal) return refusal;
   }
   return null;
@@ -30,25 +32,25 @@ function firstRefusal<R>(guards: readonly Guard<R>[], request: R): Refusal | nul
 
 // ---- the game -------------------------------------------------------------------------------
 
-const notOver: Guard<GameRequest> = ({ state }) => (state.over ? refuse('GAME_OVER') : null);
-const yourTurn: Guard<GameRequest> = ({ state, seat }) => {
+const notOver: Check<GameRequest> = ({ state }) => (state.over ? refuse('GAME_OVER') : null);
+const yourTurn: Check<GameRequest> = ({ state, seat }) => {
   const decider = currentDecider(state);
   return decider === seat ? null : refuse('NOT_YOUR_TURN', `seat ${decider} acts now`);
 };
-const yourSeat: Guard<GameRequest & { intent: Intent }> = ({ intent, seat }) => (intent.action.seat !== undefined && intent.action.seat !== seat ? refuse('NOT_YOUR_SEAT') : null);
-const notHeldByBot: Guard<GameRequest> = ({ model, seat }) => (model.seats[seat]?.botControlled ? refuse('SEAT_HELD_BY_BOT') : null);
-const current: Guard<GameRequest & { intent: Intent }> = ({ intent, state }) =>
+const yourSeat: Check<GameRequest & { intent: Intent }> = ({ intent, seat }) => (intent.action.seat !== undefined && intent.action.seat !== seat ? refuse('NOT_YOUR_SEAT') : null);
+const notHeldByBot: Check<GameRequest> = ({ model, seat }) => (model.seats[seat]?.botControlled ? refuse('SEAT_HELD_BY_BOT') : null);
+const current: Check<GameRequest & { intent: Intent }> = ({ intent, state }) =>
   intent.version === state.version ? null : refuse('STALE', `the game is at version ${state.version}`);
-const hintsAllowed: Guard<TableModel> = (model) => (model.header.hints === false ? refuse('HINTS_OFF') : null);
+const hintsAllowed: Check<TableModel> = (model) => (model.header.hints === false ? refuse('HINTS_OFF') : null);
 
-/** Runs guards over a started game: its state if they all pass, else the first refusal (NOT_STARTED before any). */
-function inGame<R extends { model: TableModel }>(request: R, guards: readonly Guard<R & { state: GameState }>[]): Refusal | GameState {
+/** Runs checks over a started game: its state if they all pass, else the first refusal (NOT_STARTED before any). */
+function inGame<R extends { model: TableModel }>(request: R, checks: readonly Check<R & { state: GameState }>[]): Refusal | GameState {
   const state = request.model.state;
   if (!state) return refuse('NOT_STARTED');
-  return firstRefusal(guards, { ...request, state }) ?? state;
+  return firstRefusal(checks, { ...request, state }) ?? state;
 }
 
-/** A seat's move, once its sequence number is checked; the engine checks the move itself after these. */
+/** A seat's move, once its intent number is checked; the engine checks the move itself after these. */
 export function moveCheck(model: TableModel, seat: Seat, intent: Intent): Refusal | GameState {
   return inGame({ model, seat, intent }, [notOver, yourSeat, notHeldByBot, yourTurn, current]);
 }
