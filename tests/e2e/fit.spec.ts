@@ -375,8 +375,9 @@ for (const { locale, lang } of LANGUAGES) {
       checked += 1;
       await keepDrawing(page);
     };
-    // Cards played (a round summary closed first, as a player would) until the first decision of this seat, or for 8 views.
-    await playMoves(page, { onView: checkEverySize, beforeMove: () => !decision && views < 8 });
+    // Cards played (a round summary closed first, as a player would) until the first decision of
+    // this seat, or for 4 views (the whole games above look at every view after).
+    await playMoves(page, { onView: checkEverySize, beforeMove: () => !decision && views < 4 });
     expect(checked, 'views where a card was to be played').toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
