@@ -6,10 +6,11 @@ import { defineConfig } from '@playwright/test';
 import { browserPath } from './tests/setup/browser';
 
 /**
- * Specs that mostly wait on the table's own pace: the guided round's bots take 900 ms a move, and
- * prompts.spec's npm-test game is told at the normal pace (its animations run their time).
+ * Specs that mostly wait rather than compute: the guided round's bots take 900 ms a move (told at
+ * the normal pace), a dropped phone's countdown runs its seconds, the LAN phone sleeps and wakes,
+ * and prompts.spec's games (test:soak) are told at the normal pace.
  */
-const PACED = ['tutorial.spec.ts', 'prompts.spec.ts'];
+const PACED = ['tutorial.spec.ts', 'prompts.spec.ts', 'dropped-phone.spec.ts', 'phone-http.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

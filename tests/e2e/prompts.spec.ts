@@ -25,12 +25,12 @@ test.describe.configure({ mode: 'parallel' });
 
 // The French game tells its story at the normal pace: at its end the story had the last meeting
 // and a "Meanwhile" line still to tell, which covered the result for 15 s and more (it now
-// jumps to the last round's summary at once). npm test plays the French game, the one told at
-// the normal pace: six-every-size.spec.ts answers every prompt at 360x740 (and looks at 375x667
-// and 844x390) at instant speed.
+// jumps to the last round's summary at once). All run in test:soak: in npm test,
+// six-every-size.spec.ts answers every prompt at 360x740 (and looks at 375x667 and 844x390) at
+// instant speed, and tutorial.spec.ts plays its guided round at the normal pace.
 const GAMES = [
   { locale: 'en-US', size: { width: 360, height: 740 }, motion: 'reduce', seed: 'phone-360-en', soakOnly: true },
-  { locale: 'fr-FR', size: { width: 360, height: 740 }, motion: 'no-preference', seed: 'phone-360-fr' },
+  { locale: 'fr-FR', size: { width: 360, height: 740 }, motion: 'no-preference', seed: 'phone-360-fr', soakOnly: true },
   { locale: 'hu-HU', size: { width: 375, height: 667 }, motion: 'reduce', seed: 'phone-375-hu', soakOnly: true },
   { locale: 'hu-HU', size: { width: 412, height: 915 }, motion: 'reduce', seed: 'phone-412-hu', soakOnly: true },
 ] as const;
@@ -63,9 +63,9 @@ for (const game of replay ? RANDOM_GAMES : [...GAMES, ...RANDOM_GAMES]) {
     browser,
   }) => {
     if ('soakOnly' in game && !SOAK) {
-      // Measured: the four games took 130 s of test time at a load of 18 (en 23 s, fr 51 s, hu 18 s and 40 s); npm test keeps the one told at the normal pace.
+      // Measured: the four games took 130 s of test time at a load of 18 (en 23 s, fr 51 s, hu 18 s and 40 s).
       console.log(
-        `skipped: the whole 3-player game at ${label} in ${locale} runs in npm run test:soak (npm test plays the French one at the normal pace; six-every-size answers every prompt at 360x740 at instant speed)`,
+        `skipped: the whole 3-player game at ${label} in ${locale} runs in npm run test:soak (npm test: six-every-size answers every prompt at 360x740 at instant speed, tutorial.spec plays a round at the normal pace)`,
       );
       test.skip(true, 'runs in npm run test:soak');
     }

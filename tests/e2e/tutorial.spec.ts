@@ -1,7 +1,7 @@
 // The guided first round, as a newcomer meets it: from the lobby's button (no name needed) to a
 // three-seat table against two bots, where the guide explains each step as its moment comes
 // (the table, the history cards, the hand, your turn, the meeting, the allies, the round's end)
-// until the round is over. In English on a laptop (the whole round, with axe over the guide),
+// until the round is over. In English on a laptop at the normal pace (the whole round, with axe over the guide),
 // in French on a phone and in Hungarian on a phone on its side (the guide's first steps).
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../kit/pages/axe';
@@ -49,7 +49,10 @@ const COACH_OVER_HAND = `(() => {
 
 test('a newcomer plays a guided first round against two bots, told each step as it comes', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  // At the normal pace, as a newcomer meets it: the table tells each play with its motion, within
+  // the guided bots' own pace (npm test's one round told at the normal pace; prompts.spec's
+  // whole game at that pace runs in test:soak).
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const errors = pageErrors(page);
   const texts = guideTexts('en');
