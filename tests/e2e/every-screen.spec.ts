@@ -7,7 +7,8 @@
 // - on the phone sizes, every control's hit area is at least 44×44 CSS px (SMALL_TARGETS);
 // - at game over, before any tap, the winner line and every row of the ranking (its name and
 //   Final Fame) are in sight and on top at every phone size (in Hungarian, and in English at
-//   375×667), then the last round's summary is one tap away and leaves the winner in sight.
+//   375×667), then the last round's summary is one tap away and leaves the winner in sight;
+// - a round summary, and the last round's at game over, show every seat's Fame row at every size.
 // Each failing look is listed per screen and size; the test fails at the end with them all.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { allViolations } from '../kit/pages/axe';
@@ -18,6 +19,7 @@ import { clickFirstLegal, nextView, startSoloTable, tableState } from '../kit/pa
 import { tapOnTop } from '../kit/pages/touch-taps';
 import { SMALL_TARGETS } from '../kit/pages/touch-targets';
 import { WORDS_CUT } from '../kit/pages/words-cut';
+import { FAME_ROWS_HIDDEN } from '../kit/pages/summary-fit';
 
 const host = hostForSpec({ seed: 'every-screen', botDelayMs: 0 });
 
@@ -37,7 +39,12 @@ type Size = { readonly width: number; readonly height: number };
 const HOME: Size = { width: 375, height: 667 };
 const name = (size: Size): string => `${size.width}x${size.height}`;
 /** What a screen looks like to a player, checked at every size; problems go into `found`. */
-async function lookAtEverySize(page: Page, screen: string, found: string[], { targets = true, picture }: { targets?: boolean; picture?: string } = {}): Promise<void> {
+async function lookAtEverySize(
+  page: Page,
+  screen: string,
+  found: string[],
+  { targets = true, picture, fameRows = false }: { targets?: boolean; picture?: string; fameRows?: boolean } = {},
+): Promise<void> {
   if (process.env['EVERY_SCREEN_TRACE']) console.log(`every-screen: ${screen}`);
   for (const size of [...PHONES, ...LARGE]) {
     await page.setViewportSize(size);
@@ -46,6 +53,7 @@ async function lookAtEverySize(page: Page, screen: string, found: string[], { ta
     const at = `${screen} at ${name(size)}`;
     for (const v of await allViolations(page)) found.push(`${at}: axe ${v}`);
     for (const cut of await page.evaluate<string[]>(WORDS_CUT)) found.push(`${at}: ${cut}`);
+    if (fameRows) for (const row of await page.evaluate<string[]>(FAME_ROWS_HIDDEN)) found.push(`${at}: a Fame row out of sight: ${row}`);
     if (picture && PHONES.includes(size as (typeof PHONES)[number])) await shot(page, `${picture}-${name(size)}-hu`, { fullPage: false });
     if (targets && PHONES.includes(size as (typeof PHONES)[number])) for (const small of await page.evaluate<string[]>(SMALL_TARGETS)) found.push(`${at}: ${small}`);
   }
@@ -120,7 +128,7 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
     }
     if (shows.summary && !summary) {
       summary = true;
-      await lookAtEverySize(page, 'a round summary', found, { picture: 'round-summary' });
+      await lookAtEverySize(page, 'a round summary', found, { picture: 'round-summary', fameRows: true });
     }
     const acted = await clickFirstLegal(page);
     await nextView(page, version).catch(() => expect(acted, `nothing to do and no new view after version ${version}`).toBe(true));
@@ -145,7 +153,7 @@ test('every screen at every size: axe finds nothing, phone controls are 44×44, 
       for (const hidden of await page.evaluate<string[]>(LAST_SUMMARY_HIDDEN)) found.push(`the last round's summary at ${name(size)}: ${hidden}`);
     }
     await page.setViewportSize(HOME);
-    await lookAtEverySize(page, "game over, the last round's summary open", found);
+    await lookAtEverySize(page, "game over, the last round's summary open", found, { fameRows: true });
     const closed = await tapOnTop(page, '[data-testid="summary-continue"]');
     expect(closed, "the last round's summary closes by a tap").toHaveProperty('x');
     await expect(page.getByTestId('round-summary')).toBeHidden();
