@@ -378,8 +378,8 @@ for (const { locale, lang } of LANGUAGES) {
       await keepDrawing(page);
     };
     // Cards played (a round summary closed first, as a player would) until the first decision of
-    // this seat, or for 4 views (the whole games above look at every view after).
-    await playMoves(page, { onView: checkEverySize, beforeMove: () => !decision && views < 4 });
+    // this seat, or for 3 views (the whole games above look at every view after).
+    await playMoves(page, { onView: checkEverySize, beforeMove: () => !decision && views < 3 });
     expect(checked, 'views where a card was to be played').toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -16,7 +16,7 @@ let host: TestHost;
 afterEach(async () => host?.dispose());
 
 const EVENTS = Object.keys(SCHEMAS) as ClientEvent[];
-const FUZZ_FRAMES = SOAK ? 10_000 : 3_000;
+const FUZZ_FRAMES = SOAK ? 10_000 : 1_000;
 
 /** A game the hostile client must not disturb; returns a check to call at the end. */
 async function bystanders(h: TestHost): Promise<{ t: SeatedTable; check: () => Promise<void> }> {
