@@ -116,6 +116,8 @@ class Owner {
 test('a phone that closes its tab mid-game: the countdown and the bot keep the owner’s 30 s, and one tap brings the phone back to its own seat, played by itself', async ({
   browser,
 }) => {
+  // A whole game, a seat's hand-over and a reconnect: minutes on a busy 2-core machine, not the 30 s default.
+  test.setTimeout(3 * 60_000);
   const errors: string[] = [];
   const ann = await openLivePage(browser, errors, 'Ann: ', host.url);
   await createTable(ann, { player: 'Ann', table: 'Thirty seconds', seats: 3 });
@@ -159,6 +161,8 @@ test('a phone that closes its tab mid-game: the countdown and the bot keep the o
 });
 
 test('Play again while a phone is away: its seat is in the new game and one tap takes it, and the TV board follows to the new game', async ({ browser }) => {
+  // A whole game, a seat's hand-over and a reconnect: minutes on a busy 2-core machine, not the 30 s default.
+  test.setTimeout(3 * 60_000);
   const errors: string[] = [];
   const ann = new Owner();
   try {
@@ -181,7 +185,7 @@ test('Play again while a phone is away: its seat is in the new game and one tap 
     ann.play(true);
     await expect(bob.getByTestId('table')).toBeVisible();
     await bob.close(); // the phone drops; a bot plays its seat after 6 s, the game goes on to its end
-    await expect(tv.getByTestId('board-over')).toBeVisible({ timeout: 30_000 });
+    await expect(tv.getByTestId('board-over')).toBeVisible({ timeout: 90_000 });
     await expect.poll(() => ann.over()).toBe(true);
 
     // The owner plays again (and does not play the new game yet: it waits at Ann's turn).
@@ -212,6 +216,8 @@ test('Play again while a phone is away: its seat is in the new game and one tap 
 });
 
 test('a phone whose connection drops before Play again follows to the new game by itself when it reconnects', async ({ browser }) => {
+  // A whole game, a seat's hand-over and a reconnect: minutes on a busy 2-core machine, not the 30 s default.
+  test.setTimeout(3 * 60_000);
   const errors: string[] = [];
   const ann = new Owner();
   try {
