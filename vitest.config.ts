@@ -32,18 +32,7 @@ export default defineConfig({
           ...inNode,
           include: ['tests/**/*.test.ts'],
           // The benches' smoke runs are CI's step after npm test (vitest.bench.config.ts).
-          exclude: ['tests/renderer/**', 'tests/e2e/**', 'tests/main/host/**', 'tests/shared/**', 'tests/main/discovery/**', 'tests/bench/**', '**/node_modules/**'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Discovery over real mDNS between network namespaces: its tests mostly wait on the
-          // protocol's own timers (probes, defences, renames), so npm test runs them beside the
-          // browser tests (test:discovery) rather than at the end of the unit tests.
-          name: 'discovery',
-          ...inNode,
-          include: ['tests/main/discovery/**/*.test.ts'],
+          exclude: ['tests/renderer/**', 'tests/e2e/**', 'tests/main/host/**', 'tests/shared/**', 'tests/bench/**', '**/node_modules/**'],
         },
       },
       {
