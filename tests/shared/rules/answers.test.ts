@@ -148,7 +148,7 @@ const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
-const GAMES_PER_PLAYER_COUNT = games(60, 5);
+const GAMES_PER_PLAYER_COUNT = games(60, 3);
 const KINDS: readonly DecisionKind[] = ['steal', 'recall', 'return', 'discardAlly', 'insight', 'gift', 'mask', 'demonChoice'];
 
 describe('no answer tells a seat apart two deals it cannot tell apart', () => {

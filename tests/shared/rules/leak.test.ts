@@ -171,7 +171,7 @@ const OPTION_COMBOS: GameOptions[] = [false, true].flatMap((themeCardOpens) =>
   [false, true].flatMap((twoHistoryCards) => [false, true].map((prolongedGame) => ({ themeCardOpens, twoHistoryCards, prolongedGame }))),
 );
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
-const GAMES_PER_PLAYER_COUNT = games(75, 8);
+const GAMES_PER_PLAYER_COUNT = games(75, 5);
 
 describe('no view or event shows a card its viewer may not see', () => {
   it.each([3, 4, 5, 6])('%i players', { timeout: 60_000 }, (players) => {

@@ -98,7 +98,7 @@ function setupFor(players: number, game: number): GameSetup {
 // Round trips
 
 // Full count under `npm run test:soak` (tests/kit/soak.ts).
-const GAMES_PER_PLAYER_COUNT = games(60, 6);
+const GAMES_PER_PLAYER_COUNT = games(60, 4);
 
 describe('a recorded game replays to the same state', () => {
   it.each([3, 4, 5, 6])('%i players: finished and cut games, with the seed changed, with fewer rounds', { timeout: 60_000 }, (players) => {

@@ -31,7 +31,7 @@ describe('the round facts in the view', () => {
     let steps = 0;
     let mustOpen = 0;
     let begunWithoutAllies = 0;
-    for (let game = 0; game < games(128, 10); game++) {
+    for (let game = 0; game < games(128, 6); game++) {
       const options = OPTION_SETS[game % OPTION_SETS.length]!;
       let begun = false; // from the events alone: a round begins with its first card played
       for (const { state: s, events } of playout({ players: 3 + (game % 4), options, seed: `round-facts-${game}` }, new BotRng(0x70f + game))) {
