@@ -156,12 +156,12 @@ const BOARD_RECORDS = `(() => {
 for (const seats of [4, 6])
   test(`the board at 1920x1080 follows a whole ${seats}-seat game as a spectator: no hand, nothing hidden, nothing cut, large type`, async ({ browser }) => {
     if (!process.env['CHRONICLE_SOAK']) {
-      console.log(
+      const why =
         seats === 6
-          ? "skipped: the board's whole 6-seat game runs in npm run test:soak (late in some games the seats' named allies leave the meeting's cards below the middle row)"
-          : "skipped: the board's whole 4-seat game runs in npm run test:soak (npm test looks at the board at every size in every-screen.spec, follows it through Play again in dropped-phone.spec and through a full disk in disk-full.spec)",
-      );
-      test.skip(true, 'runs in npm run test:soak');
+          ? "the board's whole 6-seat game runs in npm run test:soak (late in some games the seats' named allies leave the meeting's cards below the middle row)"
+          : "the board's whole 4-seat game runs in npm run test:soak (npm test looks at the board at every size in every-screen.spec, follows it through Play again in dropped-phone.spec and through a full disk in disk-full.spec)";
+      console.log(`skipped: ${why}`);
+      test.skip(true, why);
       return;
     }
     test.setTimeout(4 * 60_000);

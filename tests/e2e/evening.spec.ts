@@ -54,8 +54,9 @@ const describeWeight = (w: Weight, base: Weight | undefined): string =>
   `${w.nodes} DOM nodes${base ? ` (x${(w.nodes / base.nodes).toFixed(2)})` : ''}, ${w.heapMB.toFixed(2)} MB heap after GC${base ? ` (x${(w.heapMB / base.heapMB).toFixed(2)})` : ''}, ${w.listeners} listeners`;
 
 test.describe('the game night', () => {
-  if (!SOAK) console.log('skipped: the scripted game night (three games at a 6-seat table, five pages, then two phones) runs in npm run test:soak');
-  test.skip(!SOAK, 'runs in npm run test:soak');
+  const why = 'the scripted game night (three games at a 6-seat table, five pages, then two phones) runs in npm run test:soak';
+  if (!SOAK) console.log(`skipped: ${why}`);
+  test.skip(!SOAK, why);
   const net = guestNetwork({ botDelayMs: 0, secondMs: 200, seed: 'game-night' });
 
   test('issue 30’s game night: a PIN table, phones by invite link, a laptop by PIN, a TV board, a drop, Play again twice, a Leave, then Hungarian and French phones, with its figures', async () => {
@@ -318,8 +319,9 @@ test('a phone that plays again holds nothing of the last game: the DOM nodes ali
   // runs with the game night in `npm run test:soak`; npm test keeps the mechanism's component
   // test (game-screen.test.ts, 'leaving the table').
   if (!process.env['CHRONICLE_SOAK']) {
-    console.log('skipped: three whole games on a phone run in npm run test:soak');
-    test.skip(true, 'runs in npm run test:soak');
+    const why = 'three whole games on a phone run in npm run test:soak';
+    console.log(`skipped: ${why}`);
+    test.skip(true, why);
   }
   test.setTimeout(5 * 60_000);
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });

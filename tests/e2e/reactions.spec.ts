@@ -72,8 +72,9 @@ for (const [i, [phoneLocale, laptopLocale, boardLocale]] of ROTATIONS.entries())
     browser,
   }) => {
     if (i > 0 && !process.env['CHRONICLE_SOAK']) {
-      console.log(`skipped: reactions.spec's rotation ${i + 1} of the languages runs in npm run test:soak`);
-      test.skip(true, 'runs in npm run test:soak');
+      const why = `reactions.spec's rotation ${i + 1} of the languages runs in npm run test:soak`;
+      console.log(`skipped: ${why}`);
+      test.skip(true, why);
     }
     test.setTimeout(90_000);
     const errors: string[] = [];

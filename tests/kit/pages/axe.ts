@@ -5,8 +5,10 @@
 // `include`: scan only that part (a dialog, a prompt) when the rest was scanned as it is.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 
-export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+/** axe-core's violations on the page (or its `include` part), with label-content-name-mismatch on. */
+async function violations(page: Page, include?: string): Promise<AxeResults['violations']> {
   // axe-core's half-megabyte source is put into the page once: the builder would send and run
   // it twice at every scan (about a second each on a loaded machine), while it stays in the
   // page until the next navigation.
@@ -17,8 +19,11 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     // more than a third of a whole keyboard game's scans.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
   if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
+  return (await builder.analyze()).violations;
+}
+
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return (await violations(page, include))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
 }
@@ -28,11 +33,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
  * readable lines, each with its impact. `include`: as for seriousViolations.
  */
 export async function allViolations(page: Page, include?: string): Promise<string[]> {
-  const present = await page.evaluate<boolean>("typeof window.axe?.run === 'function'");
-  let builder = new AxeBuilder({ page, ...(present ? { axeSource: 'void 0' } : {}) })
-    .setLegacyMode(true)
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
+  return (await violations(page, include)).flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`),
+  );
 }
