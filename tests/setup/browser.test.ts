@@ -25,6 +25,12 @@ describe('chooseBrowser', () => {
     expect(choice).toEqual({ path: '/usr/bin/chromium', source: 'system' });
   });
 
+  it("takes Debian's old headless shell before its whole Chromium: the tests run headless", () => {
+    const both = { onPath: { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' }, files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'] };
+    expect(chooseBrowser(search(both))).toEqual({ path: '/usr/bin/chromium-headless-shell', source: 'system' });
+    expect(chooseBrowser(search({ files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'] }))).toEqual({ path: '/usr/bin/chromium-headless-shell', source: 'system' });
+  });
+
   it('finds Chrome at its usual place on a Fedora machine with nothing on the PATH', () => {
     expect(chooseBrowser(search({ files: ['/opt/google/chrome/chrome'] }))).toEqual({ path: '/opt/google/chrome/chrome', source: 'system' });
   });

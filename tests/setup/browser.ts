@@ -24,7 +24,10 @@ export interface BrowserSearch {
 export type BrowserChoice = { path: string; source: 'env' | 'system' | 'playwright' } | { error: string };
 
 const ENV_NAMES = ['CHROMIUM_PATH', 'CHROME_PATH'] as const;
-const COMMANDS = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
+// The old headless shell first: the tests run headless, and it is the build Playwright itself runs
+// headless tests on. Beside whole Chromium (Debian's `chromium-headless-shell` and `chromium`, one
+// version) the browser tests took 254 CPU-s instead of 355 and 2.3 min instead of 3.1 on 2 cores.
+const COMMANDS = ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome'];
 
 function systemPaths(search: BrowserSearch): string[] {
   const { env, home } = search;
@@ -40,6 +43,7 @@ function systemPaths(search: BrowserSearch): string[] {
         .flatMap((dir) => [`${dir}\\Chromium\\Application\\chrome.exe`, `${dir}\\Google\\Chrome\\Application\\chrome.exe`]);
     default:
       return [
+        '/usr/bin/chromium-headless-shell',
         '/usr/bin/chromium',
         '/usr/bin/chromium-browser',
         '/usr/lib/chromium/chromium',
