@@ -26,7 +26,10 @@ describe('chooseBrowser', () => {
   });
 
   it("takes Debian's old headless shell before its whole Chromium: the tests run headless", () => {
-    const both = { onPath: { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' }, files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'] };
+    const both = {
+      onPath: { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' },
+      files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'],
+    };
     expect(chooseBrowser(search(both))).toEqual({ path: '/usr/bin/chromium-headless-shell', source: 'system' });
     expect(chooseBrowser(search({ files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'] }))).toEqual({ path: '/usr/bin/chromium-headless-shell', source: 'system' });
   });
