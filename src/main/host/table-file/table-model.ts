@@ -1,6 +1,7 @@
-// A table as data: its header, seats, owner, and the game once started. Live changes and a
-// table file being loaded go through the same `applyLine`, so a restarted host rebuilds exactly
-// the table it wrote down.
+// A table as data: its header, seats, owner, and the game once started; and its journal, which
+// writes a change to the table file before the model takes it. Live changes and a table file being
+// loaded go through the same `applyLine`, so a restarted host rebuilds exactly the table it wrote
+// down.
 import type { Action } from '../../../shared/rules/actions';
 import { type Applied, applyAction, newGame } from '../../../shared/rules/engine';
 import { answersAsSeen } from '../../../shared/rules/place';
@@ -9,7 +10,12 @@ import type { Seat } from '../../../shared/rules/types';
 import { type AutoBotAfter, DEFAULT_AUTO_BOT } from '../../../shared/protocol/auto-bot';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../../shared/protocol/bot-level';
 import type { GameEventBatch } from '../../../shared/protocol/event-log';
+import type { Refusal } from '../../../shared/protocol/events';
+import type { Log } from '../log';
+import { refuse } from '../wire/refusal';
+import type { DiskRoom } from './disk-room';
 import { TableFileError, type TableHeader, type TableLine } from './lines';
+import { type TableFile, isStorageFailure } from './store';
 import type { TableId } from '../../../shared/ids';
 
 export interface SeatSlot {
@@ -139,5 +145,49 @@ export class TableModel {
     const r = applyAction(this.state!, action);
     if (!r.ok) throw new TableFileError(`action ${this.actions.length + 1} refused: ${r.error.code}`);
     return r.value;
+  }
+}
+
+// ---- the journal -----------------------------------------------------------------------------
+
+/**
+ * A table's changes made durable: lines are appended to the table file and flushed, and only
+ * then applied to the model, so nobody ever sees an effect the disk does not hold. A write the
+ * disk refuses (full, failing) is cut off again (store.ts), refused as STORAGE_FAILED with
+ * nothing applied, and makes the host's disk "full" (disk-room.ts): the table waits, tells its
+ * players why, and goes on once the disk has room again.
+ */
+export class TableJournal {
+  /** The disk's state as last told (disk-room.ts): only a write that goes through while it is full has news for the disk room. */
+  private diskFull: boolean;
+  private readonly unwatchDisk: () => void;
+
+  constructor(
+    private readonly model: TableModel,
+    private readonly file: TableFile,
+    private readonly disk: DiskRoom,
+    private readonly log: Log,
+  ) {
+    this.diskFull = disk.full;
+    this.unwatchDisk = disk.watch((full) => (this.diskFull = full));
+  }
+
+  /** Writes lines and flushes them, then applies them to the model (an action's step as already computed). A refusal if the disk refused. */
+  async write(lines: TableLine[], applied?: Parameters<TableModel['applyLine']>[1]): Promise<Refusal | null> {
+    try {
+      await this.file.append(...lines);
+    } catch (e) {
+      if (isStorageFailure(e)) this.disk.refused(e);
+      else this.log.error(`table ${this.model.id}: cannot write its file`, e);
+      return refuse('STORAGE_FAILED', "the host's disk is full: nothing was applied, and the game waits until it has room");
+    }
+    if (this.diskFull) this.disk.wrote();
+    for (const line of lines) this.model.applyLine(line, line.t === 'act' ? applied : undefined);
+    return null;
+  }
+
+  close(): Promise<void> {
+    this.unwatchDisk();
+    return this.file.close();
   }
 }

@@ -1,6 +1,6 @@
 // Changes to one table's seats and settings: checked (move-checks.ts, lobby.ts), written and
-// flushed (journal.ts), then the bots and the wait for away players are brought up to date and
-// everyone is told. Each runs inside the table's queue (table.ts).
+// flushed (the journal, table-file/table-model.ts), then the bots and the wait for away players are
+// brought up to date and everyone is told. Each runs inside the table's queue (table.ts).
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import type { BotLevel } from '../../../shared/protocol/bot-level';
 import type { Refusal, Reply } from '../../../shared/protocol/events';

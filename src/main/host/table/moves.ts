@@ -1,10 +1,10 @@
-// A seat's move at one table: the one path of the host's authority, top to bottom. Who asks
-// (the connection's seat, never the message's); the intent number (a repeat gets its first
-// answer: the memory below); the game's checks (move-checks.ts); the intent as the engine's
-// action, in the record's form, and the engine's step; the step written to the table file and
-// flushed, then applied (journal.ts); and only then everyone's views (view-sender.ts), the
-// lobby told if the game ended, and the bots (seats/bot-seats.ts). Runs inside the table's
-// queue (table.ts); a bot's move joins the path at `commit`.
+// A seat's move at one table: the one path of the host's authority, top to bottom. Who asks (the
+// connection's seat, never the message's); the intent number (a repeat gets its first answer: the
+// memory below); the game's checks (move-checks.ts); the intent as the engine's action, in the
+// record's form, and the engine's step; the step written to the table file and flushed, then
+// applied (the journal, table-file/table-model.ts); and only then everyone's views
+// (view-sender.ts), the lobby told if the game ended, and the bots (seats/bot-seats.ts). Runs inside the
+// table's queue (table.ts); a bot's move joins the path at `commit`.
 import type { ClientAction, Intent, Reply } from '../../../shared/protocol/events';
 import type { Action } from '../../../shared/rules/actions';
 import { applyAction } from '../../../shared/rules/engine';

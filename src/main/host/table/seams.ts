@@ -1,7 +1,7 @@
-// The seams of a table, each as narrow as its users need: the transport (wire/transport.ts,
-// over Socket.IO in connections.ts), the storage (journal.ts: the table file), the clock
-// (clock.ts), the bots (seats/bot-seats.ts), and the rest of the host (the lobby and the LAN,
-// through the registry). table.ts builds them once; each module acting for a table (moves.ts,
+// The seams of a table, each as narrow as its users need: the transport (wire/transport.ts, over
+// Socket.IO in connections.ts), the storage (the table file's journal, table-file/table-model.ts),
+// the clock (clock.ts), the bots (seats/bot-seats.ts), and the rest of the host (the lobby and the
+// LAN, through the registry). table.ts builds them once; each module acting for a table (moves.ts,
 // door.ts, lobby-changes.ts, seating.ts) declares the part of them it uses.
 import type { Refusal } from '../../../shared/protocol/events';
 import type { Applied } from '../../../shared/rules/engine';

@@ -21,7 +21,7 @@ import { tableGraceMs } from '../seats/auto-bot';
 import type { AutoBotAfter } from '../../../shared/protocol/auto-bot';
 import { BotDriver } from '../seats/bot-seats';
 import { TableKnocks } from './knocks';
-import { TableJournal } from './journal';
+import { TableJournal } from '../table-file/table-model';
 import * as lobby from './lobby';
 import type { TableFile } from '../table-file/store';
 import { finishedRecordOf, gameRecordOf } from '../table-file/game-record';

@@ -131,6 +131,11 @@ export class TableRegistry {
     return this.directory.byId.get(id);
   }
 
+  /** The tables in memory by id (one map for the host's life): a connection's requests look their table up in it. */
+  get byId(): ReadonlyMap<string, Table> {
+    return this.directory.byId;
+  }
+
   all(): Table[] {
     return this.directory.all();
   }

@@ -31,6 +31,8 @@ interface Sender {
   /** The client's device (devices.ts), for the bounds per device. */
   readonly device: string;
   readonly registry: TableRegistry;
+  /** The tables in memory by id (the registry's): the table a connection is bound to is looked up here. */
+  readonly tables: ReadonlyMap<string, Table>;
   readonly context: HostContext;
 }
 
@@ -40,7 +42,7 @@ type Handler<E extends ClientEvent> = (payload: ParsedPayload<E>, from: Sender) 
 function bound<R>(from: Sender, run: (t: Table) => Promise<R>): Promise<R | Refusal> | Refusal {
   const binding = from.socket.data.binding;
   if (!binding) return refuse('NOT_SEATED');
-  const table = from.registry.get(binding.tableId);
+  const table = from.tables.get(binding.tableId);
   return table ? run(table) : refuse('TABLE_CLOSED');
 }
 
@@ -234,7 +236,7 @@ export function registerHandlers(socket: HostSocket, registry: TableRegistry, co
   const address = clientAddress(socket);
   const auth: unknown = socket.handshake.auth;
   const claimed = typeof auth === 'object' && auth !== null ? (auth as { device?: unknown }).device : undefined;
-  const from: Sender = { socket, address, device: context.devices.keyOf(address, claimed), registry, context };
+  const from: Sender = { socket, address, device: context.devices.keyOf(address, claimed), registry, tables: registry.byId, context };
 
   async function answer<E extends ClientEvent>(event: E, raw: unknown, ack: AnyAck | null): Promise<void> {
     let reply: ReplyOf<ClientEvent>;
