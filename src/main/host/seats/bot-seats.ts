@@ -24,11 +24,17 @@ export type { BotPolicy, BotSeat };
  */
 export const randomPolicy = (): BotPolicy => (view, seat) => randomAction(view, new BotRng(mix(hashString(seat.seed), view.version)));
 
+/** The seat's moves are made by a bot (a bot seat, or a human seat handed over). */
+export function botPlays(model: Pick<TableModel, 'seats'>, seat: Seat): boolean {
+  const s = model.seats[seat];
+  return s !== undefined && (s.kind === 'bot' || (s.kind === 'human' && s.botControlled));
+}
+
 /** What the driver needs from its table. */
 export interface BotTable {
   readonly id: string;
   /** The table's model: its game now, and who plays each seat at which level. */
-  readonly model: Pick<TableModel, 'state' | 'botPlays' | 'seats'>;
+  readonly model: Pick<TableModel, 'state' | 'seats'>;
   /** A bot seat's seed, derived from the table's secret (never from its public id). */
   botSeed(seat: Seat): string;
   /** Applies a bot's action if the game is still at `version`; false if the action was refused. */
@@ -59,7 +65,7 @@ export class BotDriver {
     this.observe(state);
     if (state.over) return;
     const seat = currentDecider(state);
-    if (seat === null || !this.table.model.botPlays(seat) || this.scheduledFor === state.version) return;
+    if (seat === null || !botPlays(this.table.model, seat) || this.scheduledFor === state.version) return;
     if (this.timer) clearTimeout(this.timer);
     this.scheduledFor = state.version;
     const version = state.version;
@@ -85,7 +91,7 @@ export class BotDriver {
   private observe(state: GameState): void {
     if (!this.policy.observe) return;
     for (let seat = seatOf(0); seat < state.players; seat++) {
-      if (!this.table.model.botPlays(seat) || this.observed.get(seat) === state.version) continue;
+      if (!botPlays(this.table.model, seat) || this.observed.get(seat) === state.version) continue;
       this.observed.set(seat, state.version);
       try {
         this.policy.observe(viewFor(state, seat), this.botSeat(seat));
@@ -101,7 +107,7 @@ export class BotDriver {
 
   private async turn(seat: Seat, version: number): Promise<void> {
     const state = this.table.model.state;
-    if (this.stopped || !state || state.version !== version || !this.table.model.botPlays(seat)) return;
+    if (this.stopped || !state || state.version !== version || !botPlays(this.table.model, seat)) return;
     const view = viewFor(state, seat);
     let action: Action;
     try {

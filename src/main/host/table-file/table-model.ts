@@ -86,12 +86,6 @@ export class TableModel {
     return slot;
   }
 
-  /** The seat's moves are made by a bot (a bot seat, or a human seat handed over). */
-  botPlays(seat: Seat): boolean {
-    const s = this.seats[seat]!;
-    return s.kind === 'bot' || (s.kind === 'human' && s.botControlled);
-  }
-
   /** Applies one line; `applied` is the engine's result when the caller has it already. */
   applyLine(line: TableLine, applied?: Applied): void {
     switch (line.t) {

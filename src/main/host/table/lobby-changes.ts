@@ -16,6 +16,7 @@ import { type KnockTable, knocksStillOpen } from './door';
 import type { Announce, Bots, Storage } from './seams';
 import { awayFor, seatOf } from './seating';
 import type { ViewSender } from './view-sender';
+import { botPlays } from '../seats/bot-seats';
 
 /** What a lobby change uses of its table. */
 export interface LobbyTable extends KnockTable, Announce {
@@ -73,7 +74,7 @@ export async function seatAndStart(t: LobbyTable, seats: readonly lobby.AgainSea
   if (failed) return failed;
   for (const seat of away) {
     t.presence.dropped(seat);
-    if (t.model.botPlays(seat)) t.presence.handedOver(seat);
+    if (botPlays(t.model, seat)) t.presence.handedOver(seat);
   }
   t.presence.watch();
   t.bots.schedule();

@@ -17,6 +17,7 @@ import type { ConnectionId, TableTransport } from '../wire/transport';
 import { moveCheck } from './move-checks';
 import type { Bots, Storage } from './seams';
 import type { ViewSender } from './view-sender';
+import { botPlays } from '../seats/bot-seats';
 
 export type Act = Reply<{ version: number }>;
 
@@ -67,7 +68,7 @@ export async function commit(t: Omit<MoveTable, 'connections' | 'memory'>, befor
 /** A bot's move, if the game is still where the bot saw it and a bot still plays the seat (else nothing to do). */
 export function botMove(t: Omit<MoveTable, 'connections' | 'memory'>, seat: Seat, version: number, action: ClientAction | Action): Act | Promise<Act> {
   const state = t.model.state;
-  if (!state || state.version !== version || !t.model.botPlays(seat)) return { ok: true, version };
+  if (!state || state.version !== version || !botPlays(t.model, seat)) return { ok: true, version };
   // Only the fields of an action go into the record, whatever else a policy returned.
   return commit(t, state, toAction(seat, action), null);
 }

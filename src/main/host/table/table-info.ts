@@ -6,6 +6,7 @@ import { type Presence, graceLeft, handoverCheck } from '../seats/absence';
 import { eveningOf } from './evening';
 import type { TableModel } from '../table-file/table-model';
 import { seatOf } from '../../../shared/ids';
+import { botPlays } from '../seats/bot-seats';
 
 export interface InfoSources {
   readonly presence: (seat: Seat) => Presence;
@@ -26,7 +27,7 @@ export function tableInfo(model: TableModel, { presence, spectators, now, graceM
     handoverAllowed: s.kind === 'human' && !s.botControlled && handoverCheck(presence(seatOf(n)), now, graceMs) === 'ok',
     // A finished game has nothing left for a bot to take: no countdown on its end screen.
     handoverInMs: s.kind === 'human' && !s.botControlled && model.phase !== 'over' ? graceLeft(presence(seatOf(n)), now, graceMs) : null,
-    botLevel: model.botPlays(seatOf(n)) ? s.botLevel : null,
+    botLevel: botPlays(model, seatOf(n)) ? s.botLevel : null,
   }));
   const standings = eveningOf(model);
   return {

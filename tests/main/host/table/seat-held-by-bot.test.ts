@@ -8,6 +8,7 @@ import { DEFAULT_OPTIONS } from '../../../../src/shared/rules/types';
 import { TABLE_FILE_VERSION, type TableLine } from '../../../../src/main/host/table-file/lines';
 import { TableModel } from '../../../../src/main/host/table-file/table-model';
 import { moveCheck } from '../../../../src/main/host/table/move-checks';
+import { botPlays } from '../../../../src/main/host/seats/bot-seats';
 import { seatOf, seatsOf, tableIdOf } from '../../../../src/shared/ids';
 
 const HASH = 'ab'.repeat(32);
@@ -39,7 +40,7 @@ describe('a seat held by a bot', () => {
     expect(moveCheck(model, seat, intent)).toBe(state);
 
     model.applyLine({ t: 'control', seat, bot: true });
-    expect(model.botPlays(seat)).toBe(true);
+    expect(botPlays(model, seat)).toBe(true);
     expect(moveCheck(model, seat, intent)).toMatchObject({ ok: false, code: 'SEAT_HELD_BY_BOT' });
 
     model.applyLine({ t: 'control', seat, bot: false });
