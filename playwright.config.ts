@@ -14,6 +14,8 @@ const PACED = ['tutorial.spec.ts', 'prompts.spec.ts', 'dropped-phone.spec.ts', '
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The specs' hosts start from one bundled file (tests/setup/test-host.ts).
+  globalSetup: './tests/setup/test-host.ts',
   // Two workers for the specs that keep the CPU busy (a page, its host and Playwright take a
   // core or more each on 2 cores; a third was no faster), and a third that runs the paced specs
   // one after the other beside them, since those mostly wait.

@@ -18,6 +18,26 @@ const CJS_GLOBALS = [
 ].join('\n');
 const CLI_DIR = `${root}out/cli`;
 
+/**
+ * esbuild's options for a Node program that starts from one file (the CLI here; the browser
+ * tests' host, tests/setup/test-host.ts).
+ * Packages are bundled too: one file read and compiled instead of resolving and loading
+ * hundreds of modules (Socket.IO, engine.io, ws, zod, …) at every start. Their CommonJS code
+ * gets `require`, `__filename` and `__dirname` from the banner. ws's optional native helpers
+ * stay outside (ws goes on without them when they are not installed), and so does
+ * qrcode-terminal, whose sloppy-mode escapes an ES module cannot hold.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['bufferutil', 'utf-8-validate', 'qrcode-terminal'],
+  banner: { js: CJS_GLOBALS },
+  tsconfig: 'tsconfig.node.json',
+};
+
 /** Build the bundle; resolves to false (with a message) when esbuild is not installed. */
 export async function buildCli({ quiet = false } = {}) {
   let esbuild;
@@ -31,28 +51,17 @@ export async function buildCli({ quiet = false } = {}) {
   const unique = `${process.pid}-${Date.now()}`;
   const staging = `${CLI_DIR}.new-${unique}`;
   const result = await esbuild.build({
+    ...NODE_BUNDLE,
     absWorkingDir: root,
     // The bot pool looks for bot-worker.js beside its own module, which lands in chunks/ (the
     // host is loaded lazily): the worker's entry goes there too.
     entryPoints: { main: 'src/main/cli/main.ts', 'chunks/bot-worker': 'src/main/bots/bot-worker.ts' },
     outdir: staging,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages are bundled too: one file read and compiled instead of resolving and loading
-    // hundreds of modules (Socket.IO, engine.io, ws, zod, …) at every start. Their CommonJS
-    // code gets `require`, `__filename` and `__dirname` from the banner. ws's optional native
-    // helpers stay outside (ws goes on without them when they are not installed), and so does
-    // qrcode-terminal, whose sloppy-mode escapes an ES module cannot hold.
-    external: ['bufferutil', 'utf-8-validate', 'qrcode-terminal'],
-    banner: { js: CJS_GLOBALS },
     // Subcommands load lazily (main.ts): each is a chunk of its own.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: 'linked',
     metafile: true,
-    tsconfig: 'tsconfig.node.json',
     logLevel: quiet ? 'silent' : 'warning',
   });
   // This script too: a bundle laid out by an older version of it is rebuilt.

@@ -48,7 +48,10 @@ export async function startHost(staticDir: string, options: HostProcessOptions =
     String(options.secondMs ?? ''),
     options.seed ?? '',
   ];
-  const running = await startChild(['--import', 'tsx', 'tests/kit/pages/host-script.ts', ...args], /^(\{.*\})\n/, {
+  // The bundle Playwright's global setup made (tests/setup/test-host.ts), else the sources under tsx.
+  const bundled = process.env['CHRONICLE_TEST_HOST'];
+  const script = bundled ? [bundled] : ['--import', 'tsx', 'tests/kit/pages/host-script.ts'];
+  const running = await startChild([...script, ...args], /^(\{.*\})\n/, {
     stderr: 'inherit',
     timeoutMs: 30_000,
     ...(options.netns ? { within: ['ip', 'netns', 'exec', options.netns] } : {}),
