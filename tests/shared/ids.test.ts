@@ -29,7 +29,7 @@ function mixUps(registry: TableRegistry): void {
   legalActions(state, cardNumber(facts, card));
   // A table id where a seat token is expected, and back.
   // @ts-expect-error the arguments swapped
-  void registry.playingAgain(token, tableId);
+  void registry.rematches.playingAgain(token, tableId);
   const resume: ResumeRequest = {
     // @ts-expect-error a seat token is no table id
     tableId: token,

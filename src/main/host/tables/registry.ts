@@ -16,7 +16,6 @@ import { Table, type TableDeps } from '../table/table';
 import { TABLE_FILE_VERSION, type TableHeader } from '../table-file/lines';
 import { TableModel } from '../table-file/table-model';
 import { hashPin, newTableId } from '../guards/tokens';
-import type { Reply, Seated } from '../../../shared/protocol/events';
 import type { LobbyTransport } from '../wire/transport';
 import { Rematches } from './rematch';
 import type { NewTable } from './new-table';
@@ -25,12 +24,7 @@ import { TableDirectory } from './directory';
 import { TableSweeper } from './sweeper';
 import { TableLoader, type TableRecovery } from './loader';
 import { LobbyAnnouncer } from './announcer';
-import { seatOfToken } from '../table/lobby';
 import type { Creator } from '../guards/table-limits';
-import type { SeatToken, TableId } from '../../../shared/ids';
-
-/** An evening's games followed at most, from a finished table to the one that plays now. */
-const MAX_PLAY_AGAIN_HOPS = 50;
 
 export type { TableRecovery } from './loader';
 export type { NewTable };
@@ -56,8 +50,8 @@ export class TableRegistry {
   private readonly sweeper: TableSweeper;
   private readonly loader: TableLoader;
   private readonly announcer: LobbyAnnouncer;
-  /** The table each finished table plays again at, with the new seats' tokens. */
-  private readonly rematches: Rematches;
+  /** Play again (rematch.ts): the table each finished table plays again at, and where a seat token plays now. */
+  readonly rematches: Rematches;
   private readonly tableDeps: TableDeps;
   readonly archive: FinishedArchive;
   /** How long, and how many, retired files `abandoned/` keeps. */
@@ -79,7 +73,13 @@ export class TableRegistry {
     });
     const directory = this.directory;
     this.announcer = new LobbyAnnouncer(deps.lobby, new TableAdverts(deps.advertiser, log, deps.port), deps.onChange);
-    this.rematches = new Rematches({ create: (req) => this.create(req, false), dispose: (t) => this.dispose(t, true) });
+    this.rematches = new Rematches({
+      create: (req) => this.create(req, false),
+      dispose: (t) => this.dispose(t, true),
+      list: () => this.directory.list(),
+      all: () => this.directory.all(),
+      open: (id) => this.open(id),
+    });
     this.tableDeps = {
       clock,
       log,
@@ -199,35 +199,6 @@ export class TableRegistry {
     if (announce) this.changed(table);
     this.deps.log.info(`table ${table.id} created (${header.players} seats)`);
     return table;
-  }
-
-  /**
-   * Where a seat token of the finished (or gone) table `id` plays now: the table that played
-   * again after it (`from`), and the one after that while those are over too, as long as the
-   * token holds a seat there (its player was away at Play again). Undefined when none does.
-   */
-  async playingAgain(id: TableId, token: SeatToken): Promise<Table | undefined> {
-    let found: Table | undefined;
-    let at = id;
-    for (let hops = 0; hops < MAX_PLAY_AGAIN_HOPS; hops++) {
-      const next = this.directory.list().find((t) => t.from === at);
-      const table = next && (await this.open(next.id));
-      if (!table || typeof seatOfToken(table.model, token) !== 'number') break;
-      found = table;
-      if (table.model.phase !== 'over') break;
-      at = table.id;
-    }
-    return found;
-  }
-
-  /** The table that played again after finished table `id`, while it is in memory. */
-  playedAgainAt(id: string): Table | undefined {
-    return this.all().find((t) => t.model.header.from === id);
-  }
-
-  /** Play again (rematch.ts): a new table with the same seats, started at once. */
-  rematch(old: Table, conn: string): Promise<Reply<Seated>> {
-    return this.rematches.play(old, conn);
   }
 
   /** Loads every table of the data directory whose game is not over (loader.ts); retired files past their time go. */

@@ -1,10 +1,10 @@
-// Play again: a new table with the same seats, started at once, and every player of the old
-// table in their seat there. Players still at the old table get fresh tokens (each is told
-// their new seat); a player away at that moment keeps their old token's seat: coming back to
-// the finished table with it (a reload, the lobby's "Take your seat back") lands in the new
-// game (registry.ts follows `from`). Their seat waits for them as any dropped seat does, or a
-// bot plays it from the start when one played it at the end. Whoever watched the old table (a
-// TV board) is told the new one. A second request joins the same new table.
+// Play again: a new table with the same seats, started at once, and every player of the old table
+// in their seat there. Players still at the old table get fresh tokens (each is told their new
+// seat); a player away at that moment keeps their old token's seat: coming back to the finished
+// table with it (a reload, the lobby's "Take your seat back") lands in the new game (`playingAgain`
+// below follows `from`). Their seat waits for them as any dropped seat does, or a bot plays it from
+// the start when one played it at the end. Whoever watched the old table (a TV board) is told the
+// new one. A second request joins the same new table.
 //
 // The owner stays the owner: an owner away at that moment (a blip as the game ends) keeps the
 // new table as theirs, so whoever taps Play again gets no right the owner had (its settings
@@ -20,23 +20,57 @@ import { refuse } from '../wire/refusal';
 import { eveningOf } from '../table/evening';
 import type { NewTable } from './new-table';
 import type { Table } from '../table/table';
-import type { AgainSeat } from '../table/lobby';
+import { type AgainSeat, seatOfToken } from '../table/lobby';
+import type { TableInfo } from '../../../shared/protocol/table-info';
 import { limitRefusal } from '../guards/table-limits';
 import { hashToken, newToken } from '../guards/tokens';
-import { type SeatToken, seatOf } from '../../../shared/ids';
+import { type SeatToken, type TableId, seatOf } from '../../../shared/ids';
 
 export interface RematchDeps {
   /** A new table in the place of a finished one (throws TooManyTables when the host has no room). */
   create(req: NewTable): Promise<Table>;
   /** Closes a table that could not start, deleting its file. */
   dispose(table: Table): Promise<void>;
+  /** The tables in memory and the parked ones, as the lobby sees them (each with the table it played again after, `from`). */
+  list(): TableInfo[];
+  /** The tables in memory. */
+  all(): Table[];
+  /** A table by id, loaded back first when it was parked. */
+  open(id: string): Promise<Table | undefined>;
 }
+
+/** An evening's games followed at most, from a finished table to the one that plays now. */
+const MAX_PLAY_AGAIN_HOPS = 50;
 
 export class Rematches {
   /** The table each finished table plays again at, with the new seats' tokens. */
   private readonly made = new Map<string, { table: Table; tokens: (SeatToken | null)[] }>();
 
   constructor(private readonly deps: RematchDeps) {}
+
+  /**
+   * Where a seat token of the finished (or gone) table `id` plays now: the table that played
+   * again after it (`from`), and the one after that while those are over too, as long as the
+   * token holds a seat there (its player was away at Play again). Undefined when none does.
+   */
+  async playingAgain(id: TableId, token: SeatToken): Promise<Table | undefined> {
+    let found: Table | undefined;
+    let at = id;
+    for (let hops = 0; hops < MAX_PLAY_AGAIN_HOPS; hops++) {
+      const next = this.deps.list().find((t) => t.from === at);
+      const table = next && (await this.deps.open(next.id));
+      if (!table || typeof seatOfToken(table.model, token) !== 'number') break;
+      found = table;
+      if (table.model.phase !== 'over') break;
+      at = table.id;
+    }
+    return found;
+  }
+
+  /** The table that played again after finished table `id`, while it is in memory. */
+  playedAgainAt(id: string): Table | undefined {
+    return this.deps.all().find((t) => t.model.header.from === id);
+  }
 
   /** The finished table `id` closed: its new table is no longer found through it. */
   forget(id: string): void {

@@ -137,14 +137,14 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     };
     // A finished table that played again while this player was away: their seat is in the new game.
     const asked = from.registry.get(p.tableId);
-    const again = asked && asked.model.phase !== 'over' ? undefined : await from.registry.playingAgain(p.tableId, p.token);
+    const again = asked && asked.model.phase !== 'over' ? undefined : await from.registry.rematches.playingAgain(p.tableId, p.token);
     return again ? resume(again) : tableById(from, p.tableId, resume);
   },
   'table:spectate': (p, from) =>
     tableById(from, p.tableId, async (t) => {
       const reply = await guessing(from, 'pin', t, () => t.spectate(from.socket.id, p), p.invite);
       // A board that comes (back) to a finished table after it played again is told the new one.
-      const next = reply.ok && t.model.phase === 'over' ? from.registry.playedAgainAt(t.id) : undefined;
+      const next = reply.ok && t.model.phase === 'over' ? from.registry.rematches.playedAgainAt(t.id) : undefined;
       return next && reply.ok ? { ...reply, next: { tableId: next.id, ...next.invite() } } : reply;
     }),
   'table:knock': (p, from) => tableById(from, p.tableId, (t) => t.knock(from.socket.id, { address: from.address, device: from.device }, p.name)),
@@ -176,7 +176,7 @@ const HANDLERS: { readonly [E in ClientEvent]: Handler<E> } = {
     urls: orderForClient(context.reachableAddresses(), address).map((a) => `http://${a}:${context.port()}`),
   }),
   'game:record': (_, from) => bound(from, (t) => Promise.resolve(t.finishedRecord(from.socket.id))),
-  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematch(t, from.socket.id)),
+  'table:rematch': (_, from) => bound(from, (t) => from.registry.rematches.play(t, from.socket.id)),
   'replay:open': (p, { socket }) => {
     const opened = ReplaySession.open(p.record);
     if (!opened.ok) return refuse('BAD_RECORD', opened.message.slice(0, 200));
