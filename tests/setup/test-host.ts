@@ -1,7 +1,7 @@
 // Playwright's global setup: bundles the browser tests' host (tests/kit/pages/host-script.ts)
 // and its bot worker with esbuild into a folder of this run's own, as the CLI is bundled
 // (scripts/build-cli.js), so that each of the suite's hosts starts from one JavaScript file:
-// 0.25 CPU-s a start instead of 0.6 under tsx, for some forty hosts a run. The bundle is made
+// 0.25 CPU-s a start instead of 0.6 under tsx, for 38 hosts in npm test's run. The bundle is made
 // afresh from the sources at every run (about a second) and removed after it. Its path goes to
 // the workers in CHRONICLE_TEST_HOST (tests/kit/pages/host.ts, which runs the sources under tsx
 // when it is unset).
