@@ -15,6 +15,8 @@ import { startSoloTable } from '../kit/pages/solo';
 const net = guestNetwork({ secondMs: 100 });
 test.use({ actionTimeout: 15_000 });
 const PHONE = { width: 360, height: 740 };
+/** What the browser logs of a phone off the network: no route to the host, or a request cut off as the network went or came back. */
+const SLEEP_ERRORS = ['ERR_ADDRESS_UNREACHABLE', 'ERR_NETWORK_CHANGED'];
 const SIZES = { phone: PHONE, laptop: { width: 1280, height: 800 }, tv: { width: 1920, height: 1080 } };
 
 /** Screenshots of the screen as it is at the three sizes (SCREENSHOT_DIR set), back at `back` after. */
@@ -179,8 +181,10 @@ test('a phone at the LAN address over http: Copy link copies, no option ticked f
     await expect(ann.getByTestId('take-back')).toHaveCount(0);
   });
 
-  // The browser logs each retry that found no network while the phone slept; nothing else went wrong.
-  expect(errors.filter((e) => !e.includes('net::ERR_ADDRESS_UNREACHABLE'))).toEqual([]);
+  // The browser logs each retry that found no network while the phone slept, and each request
+  // the network's going or coming cut off (a busy machine may have one in flight then); nothing
+  // else went wrong.
+  expect(errors.filter((e) => !SLEEP_ERRORS.some((code) => e.includes(`net::${code}`)))).toEqual([]);
   await context.close();
 });
 
